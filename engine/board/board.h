@@ -1,0 +1,9 @@
+// Public header of the board library: position, move generation, FEN, ICCS notation, perft.
+#pragma once
+
+#include "engine/board/fen.h"
+#include "engine/board/movegen.h"
+#include "engine/board/notation.h"
+#include "engine/board/perft.h"
+#include "engine/board/position.h"
+#include "engine/board/types.h"

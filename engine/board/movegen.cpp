@@ -1,0 +1,233 @@
+// Move generation for every piece, the legality filter, and move validation.
+#include "engine/board/movegen.h"
+
+#include <cstdlib>
+
+#include "engine/board/geometry.h"
+
+namespace shuai {
+
+namespace {
+
+enum class Kind { kCaptures, kQuiets, kAll };
+
+// A horse's four legs (orthogonal neighbours) and the two destinations each leg opens.
+struct HorseStep {
+  int leg;
+  int targets[2];
+};
+constexpr HorseStep kHorseSteps[4] = {
+    {-kBoardStride, {-2 * kBoardStride - 1, -2 * kBoardStride + 1}},
+    {kBoardStride, {2 * kBoardStride - 1, 2 * kBoardStride + 1}},
+    {-1, {-kBoardStride - 2, kBoardStride - 2}},
+    {1, {-kBoardStride + 2, kBoardStride + 2}},
+};
+
+template <Kind kind>
+class Generator {
+ public:
+  Generator(const Position& position, MoveList& list)
+      : position_(position),
+        list_(list),
+        us_(position.side_to_move()),
+        own_or_off_(Piece(side_tag(us_) | kOffBoard)),
+        enemy_(side_tag(opposite(us_))) {}
+
+  void run() {
+    for (Square from : position_.squares(us_, kRook)) rook(from);
+    for (Square from : position_.squares(us_, kCannon)) cannon(from);
+    for (Square from : position_.squares(us_, kHorse)) horse(from);
+    for (Square from : position_.squares(us_, kPawn)) pawn(from);
+    for (Square from : position_.squares(us_, kElephant)) elephant(from);
+    for (Square from : position_.squares(us_, kAdvisor)) advisor(from);
+    king(position_.king_square(us_));
+  }
+
+ private:
+  // Adds the move if its target suits the kind: empty for quiets, an enemy piece for captures.
+  void step(Square from, int to) {
+    const Piece target = position_.piece_on(Square(to));
+    if constexpr (kind == Kind::kAll) {
+      if (!(target & own_or_off_)) list_.push(make_move(from, Square(to)));
+    } else if constexpr (kind == Kind::kCaptures) {
+      if (target & enemy_) list_.push(make_move(from, Square(to)));
+    } else {
+      if (target == kEmpty) list_.push(make_move(from, Square(to)));
+    }
+  }
+
+  void rook(Square from) {
+    for (const int direction : kOrthogonalSteps) {
+      int to = from + direction;
+      while (position_.piece_on(Square(to)) == kEmpty) {
+        if constexpr (kind != Kind::kCaptures) list_.push(make_move(from, Square(to)));
+        to += direction;
+      }
+      if constexpr (kind != Kind::kQuiets)
+        if (position_.piece_on(Square(to)) & enemy_) list_.push(make_move(from, Square(to)));
+    }
+  }
+
+  void cannon(Square from) {
+    for (const int direction : kOrthogonalSteps) {
+      int to = from + direction;
+      while (position_.piece_on(Square(to)) == kEmpty) {
+        if constexpr (kind != Kind::kCaptures) list_.push(make_move(from, Square(to)));
+        to += direction;
+      }
+      if constexpr (kind != Kind::kQuiets) {
+        if (position_.piece_on(Square(to)) == kOffBoard) continue;
+        to += direction;  // jump the screen
+        while (position_.piece_on(Square(to)) == kEmpty) to += direction;
+        if (position_.piece_on(Square(to)) & enemy_) list_.push(make_move(from, Square(to)));
+      }
+    }
+  }
+
+  void horse(Square from) {
+    for (const HorseStep& horse_step : kHorseSteps) {
+      if (position_.piece_on(Square(from + horse_step.leg)) != kEmpty) continue;
+      step(from, from + horse_step.targets[0]);
+      step(from, from + horse_step.targets[1]);
+    }
+  }
+
+  void pawn(Square from) {
+    step(from, from + forward(us_));
+    if (!kInHalf[us_][from]) {
+      step(from, from - 1);
+      step(from, from + 1);
+    }
+  }
+
+  void elephant(Square from) {
+    for (const int diagonal : kDiagonalSteps) {
+      const int to = from + 2 * diagonal;
+      if (kInHalf[us_][to] && position_.piece_on(Square(from + diagonal)) == kEmpty) step(from, to);
+    }
+  }
+
+  void advisor(Square from) {
+    for (const int diagonal : kDiagonalSteps)
+      if (kInPalace[us_][from + diagonal]) step(from, from + diagonal);
+  }
+
+  void king(Square from) {
+    for (const int direction : kOrthogonalSteps)
+      if (kInPalace[us_][from + direction]) step(from, from + direction);
+  }
+
+  const Position& position_;
+  MoveList& list_;
+  const Color us_;
+  const Piece own_or_off_;
+  const Piece enemy_;
+};
+
+bool same_line(Square a, Square b) {
+  return ((a ^ b) & 15) == 0 || (a >> 4) == (b >> 4);
+}
+
+// Only these moves can expose the king when it is not in check: king moves, moves from or onto the king's
+// file or rank (a line opened, or a new cannon screen), and moves from a horse-leg square next to the king.
+bool may_expose_king(Move m, Square king) {
+  const Square from = from_square(m), to = to_square(m);
+  const int offset = std::abs(int(from) - int(king));
+  return same_line(from, king) || same_line(to, king) || offset == kBoardStride - 1 ||
+         offset == kBoardStride + 1;
+}
+
+// Count of pieces strictly between two squares on the same file or rank.
+int pieces_between(const Position& position, Square from, Square to) {
+  const int direction =
+      ((from ^ to) & 15) == 0 ? (to > from ? kBoardStride : -kBoardStride) : (to > from ? 1 : -1);
+  int count = 0;
+  for (int square = from + direction; square != to; square += direction)
+    count += position.piece_on(Square(square)) != kEmpty;
+  return count;
+}
+
+}  // namespace
+
+bool MoveList::contains(Move m) const {
+  for (const Move candidate : *this)
+    if (candidate == m) return true;
+  return false;
+}
+
+void generate_captures(const Position& position, MoveList& list) {
+  Generator<Kind::kCaptures>(position, list).run();
+}
+void generate_quiets(const Position& position, MoveList& list) {
+  Generator<Kind::kQuiets>(position, list).run();
+}
+void generate_pseudo_legal(const Position& position, MoveList& list) {
+  Generator<Kind::kAll>(position, list).run();
+}
+
+void generate_legal(Position& position, MoveList& list) {
+  list.size = 0;
+  generate_pseudo_legal(position, list);
+  const bool in_check = position.in_check();
+  const Square king = position.king_square(position.side_to_move());
+  int kept = 0;
+  for (const Move m : list) {
+    if ((in_check || may_expose_king(m, king)) && position.leaves_king_attacked(m)) continue;
+    list.moves[kept++] = m;
+  }
+  list.size = kept;
+}
+
+void generate_legal_by_full_test(Position& position, MoveList& list) {
+  list.size = 0;
+  generate_pseudo_legal(position, list);
+  int kept = 0;
+  for (const Move m : list)
+    if (!position.leaves_king_attacked(m)) list.moves[kept++] = m;
+  list.size = kept;
+}
+
+bool is_pseudo_legal(const Position& position, Move m) {
+  const Square from = from_square(m), to = to_square(m);
+  if (!kOnBoard[from] || !kOnBoard[to]) return false;
+  const Color us = position.side_to_move();
+  const Piece piece = position.piece_on(from), target = position.piece_on(to);
+  if (!is_piece(piece) || color_of(piece) != us || (target & side_tag(us))) return false;
+
+  const int file_delta = file_of(to) - file_of(from), rank_delta = rank_of(to) - rank_of(from);
+  const int distance_file = std::abs(file_delta), distance_rank = std::abs(rank_delta);
+  switch (type_of(piece)) {
+    case kKing:
+      return kInPalace[us][to] && distance_file + distance_rank == 1;
+    case kAdvisor:
+      return kInPalace[us][to] && distance_file == 1 && distance_rank == 1;
+    case kElephant:
+      return kInHalf[us][to] && distance_file == 2 && distance_rank == 2 &&
+             position.piece_on(Square((from + to) / 2)) == kEmpty;
+    case kHorse: {
+      int leg;
+      if (distance_rank == 2 && distance_file == 1)
+        leg = from + rank_delta / 2 * kBoardStride;
+      else if (distance_file == 2 && distance_rank == 1)
+        leg = from + file_delta / 2;
+      else
+        return false;
+      return position.piece_on(Square(leg)) == kEmpty;
+    }
+    case kRook:
+      return (file_delta == 0 || rank_delta == 0) && pieces_between(position, from, to) == 0;
+    case kCannon:
+      return (file_delta == 0 || rank_delta == 0) &&
+             pieces_between(position, from, to) == (target == kEmpty ? 0 : 1);
+    case kPawn:
+      if (to == from + forward(us)) return true;
+      return !kInHalf[us][from] && rank_delta == 0 && distance_file == 1;
+  }
+  return false;
+}
+
+bool is_legal(Position& position, Move m) {
+  return is_pseudo_legal(position, m) && !position.leaves_king_attacked(m);
+}
+
+}  // namespace shuai

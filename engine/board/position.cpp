@@ -1,0 +1,199 @@
+// Position bookkeeping: piece lists, incremental keys and material, make/unmake, king attack detection.
+#include "engine/board/position.h"
+
+#include <cassert>
+
+#include "engine/board/geometry.h"
+#include "engine/board/zobrist.h"
+
+namespace shuai {
+
+namespace {
+
+// All-ones for the minors, so the minors signature follows exactly the minors' moves (branch-free).
+constexpr std::array<std::uint64_t, kPieceIndexCount> make_minor_masks() {
+  std::array<std::uint64_t, kPieceIndexCount> masks{};
+  for (int index = 0; index < kPieceIndexCount; ++index)
+    masks[index] = is_minor(PieceType(index % kPieceTypeCount)) ? ~0ULL : 0ULL;
+  return masks;
+}
+constexpr auto kMinorMask = make_minor_masks();
+
+// A horse that attacks a square stands two steps beyond one of its diagonal neighbours (the horse's leg):
+// for the diagonal step (file a, rank b) the horses are at (a, 2b) and (2a, b).
+struct HorseAttack {
+  int leg;
+  int horses[2];
+};
+constexpr HorseAttack kHorseAttacks[4] = {
+    {-kBoardStride - 1, {-2 * kBoardStride - 1, -kBoardStride - 2}},
+    {-kBoardStride + 1, {-2 * kBoardStride + 1, -kBoardStride + 2}},
+    {kBoardStride - 1, {2 * kBoardStride - 1, kBoardStride - 2}},
+    {kBoardStride + 1, {2 * kBoardStride + 1, kBoardStride + 2}},
+};
+
+}  // namespace
+
+Position::Position() {
+  clear();
+}
+
+void Position::clear() {
+  board_.fill(kOffBoard);
+  for (int index = 0; index < kSquareCount; ++index) board_[square_from_index(index)] = kEmpty;
+  piece_counts_.fill(0);
+  side_to_move_ = side_at_setup_ = kRed;
+  key_ = minors_signature_ = 0;
+  material_.fill(0);
+  majors_value_ = 0;
+  plies_since_capture_ = 0;
+  fullmove_number_ = 1;
+  history_.clear();
+  history_.reserve(1024);
+}
+
+void Position::put_piece(Piece piece, Square square) {
+  assert(board_[square] == kEmpty && piece_counts_[piece_index(piece)] < 5);
+  add_piece(piece, square);
+}
+
+void Position::set_side_to_move(Color c) {
+  if (c != side_to_move_) key_ ^= kZobrist.black_to_move;
+  side_to_move_ = side_at_setup_ = c;
+}
+
+void Position::set_counters(int plies_since_capture, int fullmove_number) {
+  plies_since_capture_ = plies_since_capture;
+  fullmove_number_ = fullmove_number;
+}
+
+void Position::add_piece(Piece piece, Square square) {
+  const int index = piece_index(piece);
+  const std::uint8_t slot = piece_counts_[index]++;
+  piece_squares_[index][slot] = square;
+  list_slot_[square] = slot;
+  board_[square] = piece;
+  const std::uint64_t delta = zobrist_key(piece, square);
+  key_ ^= delta;
+  minors_signature_ ^= delta & kMinorMask[index];
+  material_[color_of(piece)] += kMaterialValue[type_of(piece)];
+  majors_value_ += kMajorsValue[type_of(piece)];
+}
+
+void Position::remove_piece(Square square) {
+  const Piece piece = board_[square];
+  const int index = piece_index(piece);
+  const std::uint8_t last = --piece_counts_[index];
+  const Square moved = piece_squares_[index][last];
+  piece_squares_[index][list_slot_[square]] = moved;
+  list_slot_[moved] = list_slot_[square];
+  board_[square] = kEmpty;
+  const std::uint64_t delta = zobrist_key(piece, square);
+  key_ ^= delta;
+  minors_signature_ ^= delta & kMinorMask[index];
+  material_[color_of(piece)] -= kMaterialValue[type_of(piece)];
+  majors_value_ -= kMajorsValue[type_of(piece)];
+}
+
+void Position::relocate_piece(Square from, Square to) {
+  const Piece piece = board_[from];
+  const int index = piece_index(piece);
+  const std::uint8_t slot = list_slot_[from];
+  piece_squares_[index][slot] = to;
+  list_slot_[to] = slot;
+  board_[to] = piece;
+  board_[from] = kEmpty;
+  const std::uint64_t delta = zobrist_key(piece, from) ^ zobrist_key(piece, to);
+  key_ ^= delta;
+  minors_signature_ ^= delta & kMinorMask[index];
+}
+
+void Position::make_move(Move m) {
+  const Square from = from_square(m), to = to_square(m);
+  const Piece captured = board_[to];
+  history_.push_back({key_, plies_since_capture_, m, captured});
+  if (captured != kEmpty) {
+    remove_piece(to);
+    plies_since_capture_ = 0;
+  } else {
+    ++plies_since_capture_;
+  }
+  relocate_piece(from, to);
+  side_to_move_ = opposite(side_to_move_);
+  key_ ^= kZobrist.black_to_move;
+}
+
+void Position::unmake_move() {
+  assert(!history_.empty());
+  const UndoRecord& record = history_.back();
+  const Square from = from_square(record.move), to = to_square(record.move);
+  relocate_piece(to, from);
+  if (record.captured != kEmpty) add_piece(record.captured, to);
+  plies_since_capture_ = record.plies_since_capture;
+  side_to_move_ = opposite(side_to_move_);
+  key_ ^= kZobrist.black_to_move;
+  history_.pop_back();
+}
+
+bool Position::leaves_king_attacked(Move m) {
+  const Square from = from_square(m), to = to_square(m);
+  const Piece moved = board_[from], captured = board_[to];
+  const Color us = color_of(moved);
+  board_[to] = moved;
+  board_[from] = kEmpty;
+  const bool attacked = is_attacked_as_king(type_of(moved) == kKing ? to : king_square(us), us);
+  board_[from] = moved;
+  board_[to] = captured;
+  return attacked;
+}
+
+bool Position::is_attacked_as_king(Square king, Color c) const {
+  const Color them = opposite(c);
+  const Piece their_rook = make_piece(them, kRook), their_cannon = make_piece(them, kCannon);
+  const Piece their_king = make_piece(them, kKing), their_horse = make_piece(them, kHorse);
+  const Piece their_pawn = make_piece(them, kPawn);
+
+  // Lines: the first piece met may be a rook or the other king (kings can only share a file); the second, a
+  // cannon.
+  for (const int step : kOrthogonalSteps) {
+    int square = king + step;
+    while (board_[square] == kEmpty) square += step;
+    const Piece first = board_[square];
+    if (first == their_rook || first == their_king) return true;
+    if (first == kOffBoard) continue;
+    square += step;
+    while (board_[square] == kEmpty) square += step;
+    if (board_[square] == their_cannon) return true;
+  }
+  // An enemy pawn next to a king inside its palace has crossed the river, so it attacks sideways too.
+  if (board_[king + forward(c)] == their_pawn || board_[king - 1] == their_pawn ||
+      board_[king + 1] == their_pawn)
+    return true;
+  for (const HorseAttack& attack : kHorseAttacks) {
+    if (board_[king + attack.leg] != kEmpty) continue;
+    if (board_[king + attack.horses[0]] == their_horse || board_[king + attack.horses[1]] == their_horse)
+      return true;
+  }
+  return false;
+}
+
+std::uint64_t Position::compute_key() const {
+  std::uint64_t key = side_to_move_ == kBlack ? kZobrist.black_to_move : 0;
+  for (int index = 0; index < kSquareCount; ++index) {
+    const Square square = square_from_index(index);
+    if (board_[square] != kEmpty) key ^= zobrist_key(board_[square], square);
+  }
+  return key;
+}
+
+std::uint64_t Position::compute_minors_signature() const {
+  std::uint64_t signature = 0;
+  for (int index = 0; index < kSquareCount; ++index) {
+    const Square square = square_from_index(index);
+    const Piece piece = board_[square];
+    if (piece != kEmpty && is_minor(type_of(piece))) signature ^= zobrist_key(piece, square);
+  }
+  return signature;
+}
+
+}  // namespace shuai

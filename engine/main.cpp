@@ -1,0 +1,42 @@
+// The shuai program: subcommands for people and scripts (perft, bench, help, version).
+#include <fmt/format.h>
+
+#include <string_view>
+#include <vector>
+
+#include "tools/tools.h"
+
+namespace {
+
+constexpr std::string_view kUsage = R"(Shuai {} - a Xiangqi engine
+
+usage:
+  shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
+  shuai bench perft         perft speed on a fixed set of positions
+  shuai --help              this text
+  shuai --version           the version
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string_view> arguments(argv + 1, argv + argc);
+  if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
+    fmt::print(kUsage, SHUAI_VERSION);
+    return 0;
+  }
+  const std::string_view command = arguments[0];
+  const auto rest = std::span(arguments).subspan(1);
+  if (command == "--version") {
+    fmt::print("Shuai {}\n", SHUAI_VERSION);
+    return 0;
+  }
+  if (command == "perft") return shuai::tools::run_perft_command(rest);
+  if (command == "bench") {
+    if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
+    fmt::print(stderr, "unknown benchmark '{}': try 'shuai bench perft'\n", rest.empty() ? "" : rest[0]);
+    return 2;
+  }
+  fmt::print(stderr, "unknown command '{}': try 'shuai --help'\n", command);
+  return 2;
+}

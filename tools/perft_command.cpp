@@ -1,0 +1,45 @@
+// `shuai perft DEPTH [FEN]`: divide output in the format Stockfish-family engines print for `go perft`.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <chrono>
+#include <string>
+
+#include "engine/board/board.h"
+#include "tools/tools.h"
+
+namespace shuai::tools {
+
+int run_perft_command(std::span<const std::string_view> arguments) {
+  int depth = 0;
+  const std::string_view depth_text = arguments.empty() ? std::string_view() : arguments[0];
+  const auto [end, error] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);
+  if (arguments.empty() || error != std::errc() || end != depth_text.data() + depth_text.size() ||
+      depth < 1 || depth > 12) {
+    fmt::print(stderr, "usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n");
+    return 2;
+  }
+  std::string fen(kStartFen);
+  if (arguments.size() > 1) {
+    fen.clear();
+    for (const std::string_view word : arguments.subspan(1)) fen += std::string(word) + ' ';
+  }
+  auto parsed = parse_fen(fen);
+  if (!parsed.position) {
+    fmt::print(stderr, "{}\n", parsed.error);
+    return 2;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  for (const auto& [move, nodes] : perft_divide(*parsed.position, depth)) {
+    fmt::print("{}: {}\n", move_to_iccs(move), nodes);
+    total += nodes;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("\nNodes searched: {}\n", total);
+  std::fflush(stdout);
+  fmt::print(stderr, "time {:.3f} s, {:.1f} M nodes/s\n", seconds, total / std::max(seconds, 1e-9) / 1e6);
+  return 0;
+}
+
+}  // namespace shuai::tools

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what is missing, then builds and runs every test twice: in the Release build and under
+# AddressSanitizer + UndefinedBehaviorSanitizer. Exits non-zero if anything fails.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/tools/setup.sh"
+jobs=$(nproc)
+
+echo "== Release build"
+"$root/tools/build.sh" build -DCMAKE_BUILD_TYPE=Release
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
+
+echo "== ASan+UBSan build"
+"$root/tools/build.sh" build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=address,undefined
+ctest --test-dir "$root/build-sanitize" --output-on-failure -j "$jobs"
