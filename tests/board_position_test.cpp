@@ -16,6 +16,7 @@ namespace {
 void check_consistency(const Position& position) {
   REQUIRE(position.key() == position.compute_key());
   REQUIRE(position.minors_signature() == position.compute_minors_signature());
+  REQUIRE(position.in_check() == position.is_king_attacked(position.side_to_move()));
   int material[kColorCount] = {}, majors = 0;
   int counts[kColorCount][kPieceTypeCount] = {};
   for (int index = 0; index < kSquareCount; ++index) {

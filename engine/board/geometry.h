@@ -73,4 +73,17 @@ inline constexpr int kOrthogonalSteps[4] = {-kBoardStride, -1, 1, kBoardStride};
 inline constexpr int kDiagonalSteps[4] = {-kBoardStride - 1, -kBoardStride + 1, kBoardStride - 1,
                                           kBoardStride + 1};
 
+// A horse that attacks a square stands two steps beyond one of its diagonal neighbours (the horse's leg):
+// for the diagonal step (file a, rank b) the horses are at (a, 2b) and (2a, b).
+struct HorseAttack {
+  int leg;
+  int horses[2];
+};
+inline constexpr HorseAttack kHorseAttacks[4] = {
+    {-kBoardStride - 1, {-2 * kBoardStride - 1, -kBoardStride - 2}},
+    {-kBoardStride + 1, {-2 * kBoardStride + 1, -kBoardStride + 2}},
+    {kBoardStride - 1, {2 * kBoardStride - 1, kBoardStride - 2}},
+    {kBoardStride + 1, {2 * kBoardStride + 1, kBoardStride + 2}},
+};
+
 }  // namespace shuai

@@ -168,14 +168,16 @@ void generate_pseudo_legal(const Position& position, MoveList& list) {
 void generate_legal(Position& position, MoveList& list) {
   list.size = 0;
   generate_pseudo_legal(position, list);
-  const bool in_check = position.in_check();
-  const Square king = position.king_square(position.side_to_move());
   int kept = 0;
-  for (const Move m : list) {
-    if ((in_check || may_expose_king(m, king)) && position.leaves_king_attacked(m)) continue;
-    list.moves[kept++] = m;
-  }
+  for (const Move m : list)
+    if (keeps_king_safe(position, m)) list.moves[kept++] = m;
   list.size = kept;
+}
+
+bool keeps_king_safe(Position& position, Move m) {
+  const bool may_expose =
+      position.in_check() || may_expose_king(m, position.king_square(position.side_to_move()));
+  return !may_expose || !position.leaves_king_attacked(m);
 }
 
 void generate_legal_by_full_test(Position& position, MoveList& list) {

@@ -37,5 +37,8 @@ void generate_legal_by_full_test(Position& position, MoveList& list);
 bool is_pseudo_legal(const Position& position, Move m);
 // Pseudo-legal and does not leave the mover's king attacked.
 bool is_legal(Position& position, Move m);
+// For a move already known to be pseudo-legal: does it leave the mover's king safe? Runs the full test only
+// on the moves that can expose the king (all of them when in check).
+bool keeps_king_safe(Position& position, Move m);
 
 }  // namespace shuai

@@ -19,19 +19,6 @@ constexpr std::array<std::uint64_t, kPieceIndexCount> make_minor_masks() {
 }
 constexpr auto kMinorMask = make_minor_masks();
 
-// A horse that attacks a square stands two steps beyond one of its diagonal neighbours (the horse's leg):
-// for the diagonal step (file a, rank b) the horses are at (a, 2b) and (2a, b).
-struct HorseAttack {
-  int leg;
-  int horses[2];
-};
-constexpr HorseAttack kHorseAttacks[4] = {
-    {-kBoardStride - 1, {-2 * kBoardStride - 1, -kBoardStride - 2}},
-    {-kBoardStride + 1, {-2 * kBoardStride + 1, -kBoardStride + 2}},
-    {kBoardStride - 1, {2 * kBoardStride - 1, kBoardStride - 2}},
-    {kBoardStride + 1, {2 * kBoardStride + 1, kBoardStride + 2}},
-};
-
 }  // namespace
 
 Position::Position() {
@@ -43,6 +30,7 @@ void Position::clear() {
   for (int index = 0; index < kSquareCount; ++index) board_[square_from_index(index)] = kEmpty;
   piece_counts_.fill(0);
   side_to_move_ = side_at_setup_ = kRed;
+  in_check_ = false;
   key_ = minors_signature_ = 0;
   material_.fill(0);
   majors_value_ = 0;
@@ -55,11 +43,17 @@ void Position::clear() {
 void Position::put_piece(Piece piece, Square square) {
   assert(board_[square] == kEmpty && piece_counts_[piece_index(piece)] < 5);
   add_piece(piece, square);
+  refresh_in_check();
+}
+
+void Position::refresh_in_check() {
+  in_check_ = count(kRed, kKing) == 1 && count(kBlack, kKing) == 1 && is_king_attacked(side_to_move_);
 }
 
 void Position::set_side_to_move(Color c) {
   if (c != side_to_move_) key_ ^= kZobrist.black_to_move;
   side_to_move_ = side_at_setup_ = c;
+  refresh_in_check();
 }
 
 void Position::set_counters(int plies_since_capture, int fullmove_number) {
@@ -111,7 +105,7 @@ void Position::relocate_piece(Square from, Square to) {
 void Position::make_move(Move m) {
   const Square from = from_square(m), to = to_square(m);
   const Piece captured = board_[to];
-  history_.push_back({key_, plies_since_capture_, m, captured});
+  history_.push_back({key_, plies_since_capture_, m, captured, in_check_});
   if (captured != kEmpty) {
     remove_piece(to);
     plies_since_capture_ = 0;
@@ -121,6 +115,7 @@ void Position::make_move(Move m) {
   relocate_piece(from, to);
   side_to_move_ = opposite(side_to_move_);
   key_ ^= kZobrist.black_to_move;
+  in_check_ = is_king_attacked(side_to_move_);
 }
 
 void Position::unmake_move() {
@@ -132,6 +127,25 @@ void Position::unmake_move() {
   plies_since_capture_ = record.plies_since_capture;
   side_to_move_ = opposite(side_to_move_);
   key_ ^= kZobrist.black_to_move;
+  in_check_ = record.was_in_check;
+  history_.pop_back();
+}
+
+void Position::make_null_move() {
+  assert(!in_check_);
+  history_.push_back({key_, plies_since_capture_, kNoMove, kEmpty, false});
+  ++plies_since_capture_;
+  side_to_move_ = opposite(side_to_move_);
+  key_ ^= kZobrist.black_to_move;
+  in_check_ = false;  // passing cannot give check: nothing moved
+}
+
+void Position::unmake_null_move() {
+  assert(!history_.empty() && history_.back().move == kNoMove);
+  plies_since_capture_ = history_.back().plies_since_capture;
+  side_to_move_ = opposite(side_to_move_);
+  key_ ^= kZobrist.black_to_move;
+  in_check_ = false;
   history_.pop_back();
 }
 

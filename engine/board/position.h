@@ -20,8 +20,9 @@ inline constexpr int kMajorsValue[kPieceTypeCount] = {0, 0, 0, 1, 2, 1, 0};
 struct UndoRecord {
   std::uint64_t key;                 // position key before the move (the repetition history)
   std::int32_t plies_since_capture;  // before the move
-  Move move;
+  Move move;                         // kNoMove for a null move
   Piece captured;
+  bool was_in_check;  // the side that made the move was in check before it
 };
 
 class Position {
@@ -35,6 +36,7 @@ class Position {
   void set_counters(int plies_since_capture, int fullmove_number);
 
   Piece piece_on(Square s) const { return board_[s]; }
+  const std::array<Piece, kMailboxSize>& board() const { return board_; }
   Color side_to_move() const { return side_to_move_; }
   Square king_square(Color c) const { return piece_squares_[c * kPieceTypeCount + kKing][0]; }
   int count(Color c, PieceType t) const { return piece_counts_[c * kPieceTypeCount + t]; }
@@ -55,13 +57,17 @@ class Position {
   // Moves made since the position was set up, oldest first.
   std::span<const UndoRecord> history() const { return history_; }
 
-  // The side to move is in check (including facing the other king on an open file).
-  bool in_check() const { return is_king_attacked(side_to_move_); }
+  // The side to move is in check (including facing the other king on an open file). Kept up to date by
+  // make_move, so reading it costs nothing.
+  bool in_check() const { return in_check_; }
   bool is_king_attacked(Color c) const { return is_attacked_as_king(king_square(c), c); }
 
   // The move must be pseudo-legal for the side to move.
   void make_move(Move m);
   void unmake_move();
+  // Pass the turn (null-move pruning); the side to move must not be in check.
+  void make_null_move();
+  void unmake_null_move();
   // True if the pseudo-legal move would leave the mover's own king attacked. Touches only the board array.
   bool leaves_king_attacked(Move m);
 
@@ -72,6 +78,7 @@ class Position {
  private:
   // Would a king of colour c standing on `square` be attacked, judging by the board array alone?
   bool is_attacked_as_king(Square square, Color c) const;
+  void refresh_in_check();
   void add_piece(Piece piece, Square square);
   void remove_piece(Square square);
   void relocate_piece(Square from, Square to);
@@ -81,6 +88,7 @@ class Position {
   std::array<std::uint8_t, kPieceIndexCount> piece_counts_{};
   std::array<std::uint8_t, kMailboxSize> list_slot_{};  // where a square's piece sits in its list
   Color side_to_move_ = kRed;
+  bool in_check_ = false;
   Color side_at_setup_ = kRed;
   std::uint64_t key_ = 0;
   std::uint64_t minors_signature_ = 0;
