@@ -12,6 +12,7 @@ constexpr std::string_view kUsage = R"(Shuai {} - a Xiangqi engine
 
 usage:
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
+  shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
   shuai --help              this text
   shuai --version           the version
@@ -34,8 +35,7 @@ int main(int argc, char** argv) {
   if (command == "perft") return shuai::tools::run_perft_command(rest);
   if (command == "bench") {
     if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
-    fmt::print(stderr, "unknown benchmark '{}': try 'shuai bench perft'\n", rest.empty() ? "" : rest[0]);
-    return 2;
+    return shuai::tools::run_bench_search(rest);
   }
   fmt::print(stderr, "unknown command '{}': try 'shuai --help'\n", command);
   return 2;

@@ -1,8 +1,12 @@
 // Command-line tools built on the engine's libraries: perft and benchmarks.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
+
+#include "search/search.h"
 
 namespace shuai::tools {
 
@@ -11,5 +15,22 @@ int run_perft_command(std::span<const std::string_view> arguments);
 
 // `shuai bench perft`: perft speed on a fixed set, fast generator against the full-test reference.
 int run_bench_perft(std::span<const std::string_view> arguments);
+
+// `shuai bench [options]`: fixed-depth searches of the bench positions; prints the node signature.
+int run_bench_search(std::span<const std::string_view> arguments);
+
+struct BenchSettings {
+  int depth = 10;
+  std::int64_t move_time_ms = -1;  // when set: this long per position instead of a fixed depth
+  std::size_t hash_megabytes = 16;
+  SearchOptions options;
+};
+struct BenchTotals {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+// Searches every bench position to settings.depth from a cleared table, in order; `print` writes one line
+// per position. The node total is the bench signature: any change to the search's behaviour changes it.
+BenchTotals run_bench(const BenchSettings& settings, bool print);
 
 }  // namespace shuai::tools

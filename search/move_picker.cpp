@@ -1,0 +1,107 @@
+// Staged move ordering.
+#include "search/move_picker.h"
+
+#include <cstdlib>
+
+#include "search/static_exchange.h"
+
+namespace shuai {
+
+namespace {
+
+// Most valuable victim first, then least valuable attacker.
+constexpr int kOrderValue[kPieceTypeCount] = {1000, 2, 2, 4, 9, 5, 1};
+
+}  // namespace
+
+void update_history(int& entry, int bonus) {
+  entry += bonus - entry * std::abs(bonus) / kHistoryMax;
+}
+
+MovePicker::MovePicker(const Position& position, Move table_move, const std::array<Move, 2>& killers,
+                       const HistoryTable& history, bool with_quiets)
+    : position_(position),
+      history_(history),
+      table_move_(table_move != kNoMove && is_pseudo_legal(position, table_move) ? table_move : kNoMove),
+      killers_(killers),
+      with_quiets_(with_quiets) {
+  if (!with_quiets_ && table_move_ != kNoMove && position.piece_on(to_square(table_move_)) == kEmpty)
+    table_move_ = kNoMove;  // quiescence searches captures only
+}
+
+Move MovePicker::pick_best(MoveList& list, std::array<int, kMaxMoves>& scores, int& cursor) {
+  int best = cursor;
+  for (int i = cursor + 1; i < list.size; ++i)
+    if (scores[i] > scores[best]) best = i;
+  std::swap(list.moves[cursor], list.moves[best]);
+  std::swap(scores[cursor], scores[best]);
+  return list.moves[cursor++];
+}
+
+Move MovePicker::next() {
+  switch (stage_) {
+    case Stage::kTableMove:
+      stage_ = Stage::kGenerateCaptures;
+      if (table_move_ != kNoMove) return table_move_;
+      [[fallthrough]];
+    case Stage::kGenerateCaptures:
+      moves_.size = 0;
+      generate_captures(position_, moves_);
+      for (int i = 0; i < moves_.size; ++i) {
+        const Move m = moves_[i];
+        scores_[i] = kOrderValue[type_of(position_.piece_on(to_square(m)))] * 16 -
+                     kOrderValue[type_of(position_.piece_on(from_square(m)))];
+      }
+      cursor_ = 0;
+      stage_ = Stage::kGoodCaptures;
+      [[fallthrough]];
+    case Stage::kGoodCaptures:
+      while (cursor_ < moves_.size) {
+        const Move m = pick_best(moves_, scores_, cursor_);
+        if (m == table_move_) continue;
+        const PieceType attacker = type_of(position_.piece_on(from_square(m)));
+        const PieceType victim = type_of(position_.piece_on(to_square(m)));
+        // Only a capture by a more valuable piece can lose material.
+        if (kOrderValue[attacker] > kOrderValue[victim] && static_exchange(position_, m) < 0) {
+          bad_captures_.push(m);
+          continue;
+        }
+        return m;
+      }
+      if (!with_quiets_) return kNoMove;  // quiescence: losing captures are not worth a look
+      stage_ = Stage::kKillers;
+      [[fallthrough]];
+    case Stage::kKillers:
+      while (killer_index_ < 2) {
+        const Move killer = killers_[killer_index_++];
+        if (killer != kNoMove && killer != table_move_ && position_.piece_on(to_square(killer)) == kEmpty &&
+            is_pseudo_legal(position_, killer))
+          return killer;
+      }
+      stage_ = Stage::kGenerateQuiets;
+      [[fallthrough]];
+    case Stage::kGenerateQuiets:
+      moves_.size = 0;
+      generate_quiets(position_, moves_);
+      for (int i = 0; i < moves_.size; ++i) {
+        const Move m = moves_[i];
+        scores_[i] = history_[piece_index(position_.piece_on(from_square(m)))][to_square(m)];
+      }
+      cursor_ = 0;
+      stage_ = Stage::kQuiets;
+      [[fallthrough]];
+    case Stage::kQuiets:
+      while (cursor_ < moves_.size) {
+        const Move m = pick_best(moves_, scores_, cursor_);
+        if (!is_special(m)) return m;
+      }
+      stage_ = Stage::kBadCaptures;
+      [[fallthrough]];
+    case Stage::kBadCaptures:
+      if (bad_cursor_ < bad_captures_.size) return bad_captures_[bad_cursor_++];
+      return kNoMove;
+  }
+  return kNoMove;
+}
+
+}  // namespace shuai

@@ -1,0 +1,126 @@
+// The search: iterative deepening, aspiration windows, principal variation search, quiescence, check
+// extension, mate-distance pruning, forward pruning switches, repetition rules, and time control.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/board/position.h"
+#include "eval/score.h"
+#include "search/game_rules.h"
+#include "search/move_picker.h"
+#include "search/time_manager.h"
+#include "search/transposition_table.h"
+
+namespace shuai {
+
+// Each forward-pruning method has its own switch (the MHT paper's Table 6 experiment turns them on and off).
+struct PruningSwitches {
+  bool null_move = true;
+  bool late_move_reductions = true;
+  bool futility = true;
+  bool razoring = true;
+};
+
+enum class PruningLevel { kNone, kSmall, kMedium, kLarge };
+// none: all off; small: null move; medium: null move and late move reductions; large: all four.
+PruningSwitches pruning_for_level(PruningLevel level);
+
+struct SearchOptions {
+  PruningSwitches pruning;
+  bool aspiration_transactions = false;               // seed 002's idea: off by default, to be measured
+  int natural_move_limit = kDefaultNaturalMoveLimit;  // plies without capture; 0 = no limit
+  std::int64_t move_overhead_ms = 50;
+};
+
+struct SearchLimits {
+  int depth = kMaxPly - 8;  // iterations to run at most
+  std::uint64_t nodes = 0;  // 0 = no limit
+  TimeControl time;
+  bool infinite = false;                  // search until stopped
+  bool ponder = false;                    // think on the opponent's time until ponderhit or stop
+  std::vector<Move> excluded_root_moves;  // banmoves
+};
+
+// One report per finished iteration (and the final one).
+struct SearchInfo {
+  int depth = 0;
+  int selective_depth = 0;
+  int score = 0;  // side to move's view
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<Move> principal_variation;
+};
+
+struct SearchResult {
+  Move best_move = kNoMove;  // kNoMove when the side to move has no legal move (it has lost)
+  Move ponder_move = kNoMove;
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+// Everything one search thread owns: its board, its stacks, its ordering tables and its counters.
+struct SearchThread {
+  struct Frame {
+    std::array<Move, 2> killers{};
+    bool path_dependent = false;  // the score came through a repetition or move-limit ruling
+    bool reached_by_null_move = false;
+    int static_evaluation = 0;
+  };
+
+  Position position;
+  std::array<Frame, kMaxPly + 2> stack{};
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
+  std::array<int, kMaxPly + 1> principal_variation_length{};
+  HistoryTable history{};
+  std::uint64_t nodes = 0;
+  int selective_depth = 0;
+};
+
+class Searcher {
+ public:
+  Searcher();
+
+  TranspositionTable& table() { return table_; }
+  SearchOptions& options() { return options_; }
+  void set_info_callback(std::function<void(const SearchInfo&)> callback) { on_info_ = std::move(callback); }
+
+  // Runs the search on the calling thread and returns when it is done (for infinite and ponder searches:
+  // when stopped, or after ponderhit once the time is used).
+  SearchResult search(const Position& root, const SearchLimits& limits);
+  // Both safe to call from another thread while search() runs.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  void ponderhit();
+
+  // A new game: forget the transposition table and the ordering statistics.
+  void clear();
+
+ private:
+  int search_node(int alpha, int beta, int depth, int ply);
+  int quiescence(int alpha, int beta, int ply);
+  int search_root(int alpha, int beta, int depth);
+  void poll_limits();
+  void report(int depth, int score);
+  void update_principal_variation(int ply, Move m);
+  int rule_score(RuleOutcome outcome, int ply) const;
+
+  TranspositionTable table_;
+  SearchOptions options_;
+  std::function<void(const SearchInfo&)> on_info_;
+  SearchThread thread_;
+  SearchLimits limits_;
+  TimeManager time_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> pondering_{false};
+  bool ponder_clock_pending_ = false;  // pondering: the clock starts at ponderhit
+  std::vector<Move> last_principal_variation_;
+  std::vector<Move> root_moves_;
+  int iteration_depth_ = 0;
+};
+
+}  // namespace shuai

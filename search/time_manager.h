@@ -1,0 +1,44 @@
+// Time allocation for one move: a soft target checked between iterations, stretched when the root is in
+// trouble, and a hard limit checked inside the search that never runs past the clock.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+namespace shuai {
+
+struct TimeControl {
+  std::int64_t remaining_ms = -1;  // the engine's clock; -1 = no clock
+  std::int64_t increment_ms = 0;
+  int moves_to_go = 0;             // 0 = sudden death (with or without increment)
+  std::int64_t move_time_ms = -1;  // exact time for this move; -1 = none
+};
+
+class TimeManager {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // overhead_ms: what the GUI and process latency take from every move, kept in reserve.
+  void start(const TimeControl& control, std::int64_t overhead_ms);
+  // Pondering ends: the clock for this move starts now.
+  void restart_clock() { start_ = Clock::now(); }
+
+  bool limited() const { return limited_; }
+  std::int64_t elapsed_ms() const;
+  std::int64_t optimum_ms() const { return optimum_ms_; }
+  std::int64_t maximum_ms() const { return maximum_ms_; }
+
+  // Between iterations: is there time for another? `instability` >= 1 stretches the target (a failing or
+  // changing root), up to the hard limit.
+  bool should_start_iteration(double instability) const;
+  // Inside the search: the hard limit is reached.
+  bool out_of_time() const { return limited_ && elapsed_ms() >= maximum_ms_; }
+
+ private:
+  Clock::time_point start_ = Clock::now();
+  bool limited_ = false;
+  std::int64_t optimum_ms_ = 0;
+  std::int64_t maximum_ms_ = 0;
+};
+
+}  // namespace shuai

@@ -1,0 +1,138 @@
+// Search behaviour: determinism, limits (depth, nodes, time, stop, ponder), principal variations, bench
+// signature.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "engine/board/board.h"
+#include "search/search.h"
+#include "tools/tools.h"
+
+namespace shuai {
+namespace {
+
+constexpr std::string_view kMiddlegame =
+    "2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/2BAKAB2 w - - 0 1";
+
+SearchResult search_depth(Searcher& searcher, std::string_view fen, int depth) {
+  SearchLimits limits;
+  limits.depth = depth;
+  return searcher.search(*parse_fen(fen).position, limits);
+}
+
+TEST_CASE("the same position and depth give the same nodes and move, whatever ran before") {
+  Searcher first;
+  const SearchResult reference = search_depth(first, kMiddlegame, 7);
+  CHECK(reference.depth == 7);
+  search_depth(first, kStartFen, 6);  // unrelated work in between
+  first.clear();
+  const SearchResult again = search_depth(first, kMiddlegame, 7);
+  Searcher fresh;
+  const SearchResult other = search_depth(fresh, kMiddlegame, 7);
+  CHECK(again.nodes == reference.nodes);
+  CHECK(again.best_move == reference.best_move);
+  CHECK(other.nodes == reference.nodes);
+  CHECK(other.score == reference.score);
+}
+
+TEST_CASE("principal variations are legal move sequences and start with the best move") {
+  Searcher searcher;
+  std::vector<SearchInfo> reports;
+  searcher.set_info_callback([&](const SearchInfo& info) { reports.push_back(info); });
+  const SearchResult result = search_depth(searcher, kMiddlegame, 6);
+  REQUIRE(reports.size() == 6);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    CHECK(reports[i].depth == int(i) + 1);
+    auto position = *parse_fen(kMiddlegame).position;
+    REQUIRE_FALSE(reports[i].principal_variation.empty());
+    for (const Move m : reports[i].principal_variation) {
+      REQUIRE(is_legal(position, m));
+      position.make_move(m);
+    }
+  }
+  CHECK(reports.back().principal_variation[0] == result.best_move);
+  CHECK(reports.back().nodes == result.nodes);
+  if (reports.back().principal_variation.size() > 1)
+    CHECK(result.ponder_move == reports.back().principal_variation[1]);
+}
+
+TEST_CASE("a node limit stops the search close to the limit") {
+  Searcher searcher;
+  SearchLimits limits;
+  limits.nodes = 20'000;
+  const SearchResult result = searcher.search(*parse_fen(kMiddlegame).position, limits);
+  CHECK(result.nodes >= 20'000);
+  CHECK(result.nodes <= 20'001);
+  CHECK(result.best_move != kNoMove);
+}
+
+TEST_CASE("time allocation stays inside the clock") {
+  TimeManager time;
+  time.start({.remaining_ms = 60'000, .increment_ms = 0, .moves_to_go = 0, .move_time_ms = -1}, 50);
+  CHECK(time.limited());
+  CHECK(time.optimum_ms() > 0);
+  CHECK(time.optimum_ms() <= time.maximum_ms());
+  CHECK(time.maximum_ms() <= 60'000 * 4 / 10);
+  time.start({.remaining_ms = 1'000, .increment_ms = 0, .moves_to_go = 1, .move_time_ms = -1}, 50);
+  CHECK(time.maximum_ms() <= 950);
+  time.start({.remaining_ms = 30, .increment_ms = 0, .moves_to_go = 0, .move_time_ms = -1}, 50);
+  CHECK(time.maximum_ms() == 1);  // less than the overhead left: answer at once
+  time.start({.remaining_ms = -1, .increment_ms = 0, .moves_to_go = 0, .move_time_ms = 500}, 50);
+  CHECK(time.maximum_ms() == 450);
+  time.start({}, 50);
+  CHECK_FALSE(time.limited());
+}
+
+TEST_CASE("a timed search returns a legal move within its hard limit") {
+  Searcher searcher;
+  SearchLimits limits;
+  limits.time.remaining_ms = 3'000;
+  auto position = *parse_fen(kMiddlegame).position;
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult result = searcher.search(position, limits);
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  CHECK(is_legal(position, result.best_move));
+  CHECK(elapsed.count() < 3'000);
+}
+
+TEST_CASE("stop ends an infinite search; ponderhit turns pondering into a timed search") {
+  Searcher searcher;
+  auto position = *parse_fen(kMiddlegame).position;
+  SearchResult result;
+  SearchLimits infinite;
+  infinite.infinite = true;
+  std::thread worker([&] { result = searcher.search(position, infinite); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  searcher.stop();
+  worker.join();
+  CHECK(is_legal(position, result.best_move));
+
+  SearchLimits ponder;
+  ponder.ponder = true;
+  ponder.time.move_time_ms = 200;
+  ponder.depth = 3;  // finishes long before ponderhit, and must wait for it
+  std::atomic<bool> finished{false};
+  worker = std::thread([&] {
+    result = searcher.search(position, ponder);
+    finished = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_FALSE(finished.load());  // a ponder search never answers on its own
+  searcher.ponderhit();
+  worker.join();
+  CHECK(is_legal(position, result.best_move));
+  CHECK(result.depth == 3);
+}
+
+TEST_CASE("the bench signature") {
+  // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
+  // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
+  tools::BenchSettings settings;
+  settings.depth = 6;
+  CHECK(tools::run_bench(settings, false).nodes == 643658);
+}
+
+}  // namespace
+}  // namespace shuai
