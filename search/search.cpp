@@ -101,6 +101,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
   // Only the table carries over between searches, so a search depends on nothing else that ran before.
   SearchThread& thread = thread_;
   thread.position = root;
+  thread.position.reserve_history(2 * kMaxPly);  // make_move must not allocate during the search
   thread.history = {};
   for (auto& frame : thread.stack) frame = {};
   thread.nodes = 0;
@@ -319,7 +320,8 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     }
     ++moves_searched;
     thread.stack[ply + 1].reached_by_null_move = false;
-    const int new_depth = depth - 1 + (gives_check ? 1 : 0);
+    // Check extension, bounded so a long series of checks cannot run the search to its maximum ply.
+    const int new_depth = depth - 1 + (gives_check && ply < 2 * iteration_depth_ ? 1 : 0);
     int score;
     if (moves_searched == 1) {
       score = -search_node(-beta, -alpha, new_depth, ply + 1);

@@ -97,34 +97,36 @@ TEST_CASE("a timed search returns a legal move within its hard limit") {
   CHECK(elapsed.count() < 3'000);
 }
 
-TEST_CASE("stop ends an infinite search; ponderhit turns pondering into a timed search") {
-  Searcher searcher;
-  auto position = *parse_fen(kMiddlegame).position;
-  SearchResult result;
-  SearchLimits infinite;
-  infinite.infinite = true;
-  std::thread worker([&] { result = searcher.search(position, infinite); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  searcher.stop();
-  worker.join();
-  CHECK(is_legal(position, result.best_move));
+TEST_SUITE("threads") {
+  TEST_CASE("stop ends an infinite search and ponderhit turns pondering into a timed search") {
+    Searcher searcher;
+    auto position = *parse_fen(kMiddlegame).position;
+    SearchResult result;
+    SearchLimits infinite;
+    infinite.infinite = true;
+    std::thread worker([&] { result = searcher.search(position, infinite); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    searcher.stop();
+    worker.join();
+    CHECK(is_legal(position, result.best_move));
 
-  SearchLimits ponder;
-  ponder.ponder = true;
-  ponder.time.move_time_ms = 200;
-  ponder.depth = 3;  // finishes long before ponderhit, and must wait for it
-  std::atomic<bool> finished{false};
-  worker = std::thread([&] {
-    result = searcher.search(position, ponder);
-    finished = true;
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  CHECK_FALSE(finished.load());  // a ponder search never answers on its own
-  searcher.ponderhit();
-  worker.join();
-  CHECK(is_legal(position, result.best_move));
-  CHECK(result.depth == 3);
-}
+    SearchLimits ponder;
+    ponder.ponder = true;
+    ponder.time.move_time_ms = 200;
+    ponder.depth = 3;  // finishes long before ponderhit, and must wait for it
+    std::atomic<bool> finished{false};
+    worker = std::thread([&] {
+      result = searcher.search(position, ponder);
+      finished = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    CHECK_FALSE(finished.load());  // a ponder search never answers on its own
+    searcher.ponderhit();
+    worker.join();
+    CHECK(is_legal(position, result.best_move));
+    CHECK(result.depth == 3);
+  }
+}  // TEST_SUITE("threads")
 
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:

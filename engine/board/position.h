@@ -56,6 +56,8 @@ class Position {
 
   // Moves made since the position was set up, oldest first.
   std::span<const UndoRecord> history() const { return history_; }
+  // Room for this many more moves without allocating (a copy keeps the history but not its spare room).
+  void reserve_history(std::size_t extra_plies) { history_.reserve(history_.size() + extra_plies); }
 
   // The side to move is in check (including facing the other king on an open file). Kept up to date by
   // make_move, so reading it costs nothing.
