@@ -165,19 +165,28 @@ void generate_pseudo_legal(const Position& position, MoveList& list) {
   Generator<Kind::kAll>(position, list).run();
 }
 
+namespace {
+
+// The legality filter with the side's king square and check status worked out once for a whole list.
+bool keeps_king_safe(Position& position, Move m, Square king, bool in_check) {
+  return !(in_check || may_expose_king(m, king)) || !position.leaves_king_attacked(m);
+}
+
+}  // namespace
+
 void generate_legal(Position& position, MoveList& list) {
   list.size = 0;
   generate_pseudo_legal(position, list);
+  const bool in_check = position.in_check();
+  const Square king = position.king_square(position.side_to_move());
   int kept = 0;
   for (const Move m : list)
-    if (keeps_king_safe(position, m)) list.moves[kept++] = m;
+    if (keeps_king_safe(position, m, king, in_check)) list.moves[kept++] = m;
   list.size = kept;
 }
 
 bool keeps_king_safe(Position& position, Move m) {
-  const bool may_expose =
-      position.in_check() || may_expose_king(m, position.king_square(position.side_to_move()));
-  return !may_expose || !position.leaves_king_attacked(m);
+  return keeps_king_safe(position, m, position.king_square(position.side_to_move()), position.in_check());
 }
 
 void generate_legal_by_full_test(Position& position, MoveList& list) {
