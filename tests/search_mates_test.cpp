@@ -1,0 +1,86 @@
+// The mate suite (positions/mates.epd, verified by Fairy-Stockfish when it was made): every mate is found
+// with its exact distance and one of the expected first moves.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/board/board.h"
+#include "search/search.h"
+
+namespace shuai {
+namespace {
+
+struct MateProblem {
+  std::string id;
+  std::string fen;
+  std::vector<std::string> best_moves;
+  int moves_to_mate = 0;
+};
+
+// EPD: "<board> <side> - - bm m1 [m2...]; dm N; id "..."; ..."
+std::vector<MateProblem> load_mate_problems() {
+  std::ifstream file(std::string(SHUAI_POSITIONS_DIR) + "/mates.epd");
+  REQUIRE(file);
+  std::vector<MateProblem> problems;
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream words(line);
+    MateProblem problem;
+    std::string board, side, castling, en_passant;
+    words >> board >> side >> castling >> en_passant;
+    problem.fen = board + " " + side;
+    std::string operation;
+    while (words >> operation) {
+      if (operation == "bm") {
+        std::string move;
+        while (words >> move) {
+          const bool last = move.back() == ';';
+          if (last) move.pop_back();
+          problem.best_moves.push_back(move);
+          if (last) break;
+        }
+      } else if (operation == "dm") {
+        std::string count;
+        words >> count;
+        problem.moves_to_mate = std::stoi(count);
+      } else if (operation == "id") {
+        words >> problem.id;
+      }
+    }
+    problems.push_back(problem);
+  }
+  return problems;
+}
+
+TEST_CASE("every mate of the suite is found with its exact distance") {
+  const auto problems = load_mate_problems();
+  REQUIRE(problems.size() >= 20);
+  int solved = 0;
+  bool red_attacks = false, black_attacks = false;
+  for (const MateProblem& problem : problems) {
+    INFO(problem.id, " ", problem.fen);
+    auto parsed = parse_fen(problem.fen);
+    REQUIRE_MESSAGE(parsed.position, parsed.error);
+    (parsed.position->side_to_move() == kRed ? red_attacks : black_attacks) = true;
+    Searcher searcher;
+    searcher.table().resize(16);
+    SearchLimits limits;
+    limits.depth = 2 * problem.moves_to_mate + 3;
+    const SearchResult result = searcher.search(*parsed.position, limits);
+    const int plies = 2 * problem.moves_to_mate - 1;
+    CHECK(result.score == mate_in(plies));
+    const std::string best = move_to_iccs(result.best_move);
+    CHECK_MESSAGE(
+        std::find(problem.best_moves.begin(), problem.best_moves.end(), best) != problem.best_moves.end(),
+        "played ", best);
+    solved += result.score == mate_in(plies);
+  }
+  CHECK(solved == int(problems.size()));
+  CHECK(red_attacks);
+  CHECK(black_attacks);
+}
+
+}  // namespace
+}  // namespace shuai
