@@ -14,6 +14,8 @@ usage:
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
   shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
+  shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
+  shuai bench eval          evaluations per second, Minors Hash Table off and on
   shuai --help              this text
   shuai --version           the version
 )";
@@ -35,6 +37,8 @@ int main(int argc, char** argv) {
   if (command == "perft") return shuai::tools::run_perft_command(rest);
   if (command == "bench") {
     if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "mht") return shuai::tools::run_bench_mht(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "eval") return shuai::tools::run_bench_eval(rest.subspan(1));
     return shuai::tools::run_bench_search(rest);
   }
   fmt::print(stderr, "unknown command '{}': try 'shuai --help'\n", command);

@@ -1,4 +1,5 @@
-// Static evaluation of a position, from the side to move's point of view.
+// Static evaluation of a position with full knowledge and no Minors Hash Table, from the side to move's
+// point of view. The search uses an Evaluator (eval/evaluator.h) per thread instead.
 #pragma once
 
 #include "engine/board/position.h"

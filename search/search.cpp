@@ -6,7 +6,6 @@
 #include <thread>
 
 #include "engine/board/movegen.h"
-#include "eval/evaluate.h"
 
 namespace shuai {
 
@@ -59,7 +58,19 @@ Searcher::Searcher() {
 
 void Searcher::clear() {
   table_.clear();
+  minors_table_.clear();
   thread_.history = {};
+}
+
+void Searcher::prepare_minors_table(const Position& root) {
+  const Phase root_phase = phase_of(root.majors_value());
+  // Entering the endgame leaves the earlier entries useless (the paper resets the table then); entries made
+  // with other knowledge hold other scores; and the Table 7 experiment resets before every move.
+  if ((root_phase == Phase::kEndgame && last_root_phase_ != Phase::kEndgame) ||
+      options_.evaluation.knowledge != last_knowledge_ || options_.reset_minors_table_every_move)
+    minors_table_.clear();
+  last_root_phase_ = root_phase;
+  last_knowledge_ = options_.evaluation.knowledge;
 }
 
 void Searcher::ponderhit() {
@@ -102,6 +113,10 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
   SearchThread& thread = thread_;
   thread.position = root;
   thread.position.reserve_history(2 * kMaxPly);  // make_move must not allocate during the search
+  prepare_minors_table(root);
+  thread.evaluator.set_table(options_.use_minors_table ? &minors_table_ : nullptr);
+  thread.evaluator.settings() = options_.evaluation;
+  thread.evaluator.clear_statistics();
   thread.history = {};
   for (auto& frame : thread.stack) frame = {};
   thread.nodes = 0;
@@ -179,6 +194,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
   if (last_principal_variation_.size() > 1 && last_principal_variation_[0] == result.best_move)
     result.ponder_move = last_principal_variation_[1];
   result.nodes = thread.nodes;
+  result.minors = thread.evaluator.statistics();
   return result;
 }
 
@@ -254,7 +270,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     frame.path_dependent = true;
     return rule_score(rule, ply);
   }
-  if (ply >= kMaxPly) return evaluate(position);
+  if (ply >= kMaxPly) return thread.evaluator.evaluate(position);
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -273,7 +289,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
       return stored;
   }
 
-  const int static_evaluation = in_check ? -kInfiniteScore : evaluate(position);
+  const int static_evaluation = in_check ? -kInfiniteScore : thread.evaluator.evaluate(position);
   frame.static_evaluation = static_evaluation;
   const PruningSwitches& pruning = options_.pruning;
 
@@ -394,12 +410,12 @@ int Searcher::quiescence(int alpha, int beta, int ply) {
     frame.path_dependent = true;
     return rule_score(rule, ply);
   }
-  if (ply >= kMaxPly) return evaluate(position);
+  if (ply >= kMaxPly) return thread.evaluator.evaluate(position);
 
   const bool in_check = position.in_check();
   int best = -kInfiniteScore;
   if (!in_check) {
-    best = evaluate(position);  // standing pat: the side to move need not capture
+    best = thread.evaluator.evaluate(position);  // standing pat: the side to move need not capture
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/board/position.h"
+#include "eval/evaluator.h"
+#include "eval/minors_table.h"
 #include "eval/score.h"
 #include "search/game_rules.h"
 #include "search/move_picker.h"
@@ -31,6 +33,9 @@ PruningSwitches pruning_for_level(PruningLevel level);
 
 struct SearchOptions {
   PruningSwitches pruning;
+  EvaluationSettings evaluation;
+  bool use_minors_table = true;                       // off: the minors are evaluated at every leaf
+  bool reset_minors_table_every_move = false;         // the paper's Table 7 experiment
   bool aspiration_transactions = false;               // seed 002's idea: off by default, to be measured
   int natural_move_limit = kDefaultNaturalMoveLimit;  // plies without capture; 0 = no limit
   std::int64_t move_overhead_ms = 50;
@@ -62,6 +67,7 @@ struct SearchResult {
   int score = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
+  MinorsStatistics minors;  // Minors Hash Table use during this search
 };
 
 // Everything one search thread owns: its board, its stacks, its ordering tables and its counters.
@@ -74,6 +80,7 @@ struct SearchThread {
   };
 
   Position position;
+  Evaluator evaluator;
   std::array<Frame, kMaxPly + 2> stack{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
   std::array<int, kMaxPly + 1> principal_variation_length{};
@@ -87,6 +94,7 @@ class Searcher {
   Searcher();
 
   TranspositionTable& table() { return table_; }
+  MinorsTable& minors_table() { return minors_table_; }
   SearchOptions& options() { return options_; }
   void set_info_callback(std::function<void(const SearchInfo&)> callback) { on_info_ = std::move(callback); }
 
@@ -97,7 +105,7 @@ class Searcher {
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   void ponderhit();
 
-  // A new game: forget the transposition table and the ordering statistics.
+  // A new game: forget the transposition table, the Minors Hash Table and the ordering statistics.
   void clear();
 
  private:
@@ -109,7 +117,13 @@ class Searcher {
   void update_principal_variation(int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
 
+  // Clears the Minors Hash Table where its entries stop being useful or valid.
+  void prepare_minors_table(const Position& root);
+
   TranspositionTable table_;
+  MinorsTable minors_table_;
+  Phase last_root_phase_ = Phase::kOpening;
+  Knowledge last_knowledge_ = Knowledge::kLarge;
   SearchOptions options_;
   std::function<void(const SearchInfo&)> on_info_;
   SearchThread thread_;

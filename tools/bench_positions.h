@@ -1,4 +1,4 @@
-// The positions `shuai bench` searches (positions/bench.fen, compiled in).
+// The positions the benchmarks search, compiled in from positions/.
 #pragma once
 
 #include <string>
@@ -6,9 +6,9 @@
 
 namespace shuai::tools {
 
-extern const char* const kBenchPositionsText;
-
-// The FENs of positions/bench.fen, comments and blank lines dropped.
+// positions/bench.fen: the search benchmark's 31 positions, every phase.
 std::vector<std::string> bench_positions();
+// positions/mht-bench.fen: 36 opening-phase positions for the Minors Hash Table benchmarks.
+std::vector<std::string> opening_bench_positions();
 
 }  // namespace shuai::tools

@@ -4,7 +4,6 @@
 
 #include <charconv>
 #include <chrono>
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/board/board.h"
@@ -74,15 +73,6 @@ std::string parse_settings(std::span<const std::string_view> arguments, BenchSet
 }
 
 }  // namespace
-
-std::vector<std::string> bench_positions() {
-  std::vector<std::string> fens;
-  std::istringstream lines(kBenchPositionsText);
-  std::string line;
-  while (std::getline(lines, line))
-    if (!line.empty() && line[0] != '#') fens.push_back(line);
-  return fens;
-}
 
 BenchTotals run_bench(const BenchSettings& settings, bool print) {
   Searcher searcher;

@@ -1,0 +1,13 @@
+// The global evaluation: majors' material and placement, mobility, threats on the palaces, and the interplay
+// of the majors with the minors' shape read from the MinorsInfo record.
+#pragma once
+
+#include "engine/board/position.h"
+#include "eval/minors_info.h"
+
+namespace shuai {
+
+// From Red's point of view; does not include info.score.
+int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge knowledge);
+
+}  // namespace shuai

@@ -1,0 +1,206 @@
+// The Minors Hash Table: harmless (the same evaluation and the same search with it or without), lockless
+// (a torn entry never hits, and would without the XOR encoding), phase-checked, resizable, counted.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "engine/board/board.h"
+#include "eval/evaluator.h"
+#include "eval/minors_evaluation.h"
+#include "eval/minors_table.h"
+#include "search/search.h"
+#include "tests/reference_positions.h"
+
+namespace shuai {
+namespace {
+
+// Evaluates every node of a perft walk with and without the table and counts the positions compared.
+void compare_walk(Position& position, int depth, Evaluator& cached, Evaluator& plain,
+                  std::uint64_t& compared) {
+  REQUIRE(cached.evaluate(position) == plain.evaluate(position));
+  REQUIRE(cached.minors(position) == plain.minors(position));
+  ++compared;
+  if (depth == 0) return;
+  MoveList moves;
+  generate_legal(position, moves);
+  for (const Move m : moves) {
+    position.make_move(m);
+    compare_walk(position, depth - 1, cached, plain, compared);
+    position.unmake_move();
+  }
+}
+
+MinorsInfo sample_record(int seed) {
+  std::mt19937 random(seed);
+  MinorsInfo info;
+  info.score = int(random() % 4001) - 2000;
+  info.phase = Phase(random() % kPhaseCount);
+  for (const Color c : {kRed, kBlack}) {
+    info.advisors[c] = std::uint8_t(random() % 3);
+    info.elephants[c] = std::uint8_t(random() % 3);
+    info.pawns[c] = std::uint8_t(random() % 6);
+    info.crossed_pawns[c] = std::uint8_t(random() % 6);
+    info.fatal_pawns[c] = std::uint8_t(random() % 6);
+    info.king_door[c] = random() % 3 == 0 ? kNoSquare : square_from_index(int(random() % kSquareCount));
+    info.pawn_files[c] = std::uint16_t(random() % 512);
+    info.shape[c] = std::uint8_t(random() % 256);
+  }
+  return info;
+}
+
+TEST_CASE("the evaluation is identical with and without the table along perft walks and random games") {
+  MinorsTable table(1);  // small, so that replacement happens too
+  Evaluator cached(&table), plain;
+  std::uint64_t compared = 0;
+  for (const auto& reference : test::all_perft_references()) {
+    INFO(reference.id);
+    auto position = *parse_fen(reference.fen).position;
+    compare_walk(position, 3, cached, plain, compared);
+  }
+  const std::uint64_t walk_positions = compared;
+  std::mt19937_64 random(4);
+  for (const auto& reference : test::all_perft_references()) {
+    auto position = *parse_fen(reference.fen).position;
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveList moves;
+      generate_legal(position, moves);
+      if (moves.size == 0) break;
+      position.make_move(moves[int(random() % moves.size)]);
+      REQUIRE(cached.evaluate(position) == plain.evaluate(position));
+      ++compared;
+    }
+  }
+  MESSAGE("positions compared: ", walk_positions, " in perft walks, ", compared - walk_positions,
+          " in random games");
+  CHECK(walk_positions > 1'000'000);
+  CHECK(cached.statistics().hits > cached.statistics().probes / 2);  // the table was really used
+}
+
+TEST_CASE("records survive packing exactly") {
+  for (int seed = 0; seed < 2000; ++seed) {
+    const MinorsInfo info = sample_record(seed);
+    CHECK(unpack_minors_info(pack_score_data(info), pack_info_data(info)) == info);
+  }
+}
+
+TEST_CASE("a torn entry never hits with the XOR encoding and would without it") {
+  const std::uint64_t first_signature = 0x9e3779b97f4a7c15ULL;
+  const std::uint64_t second_signature = first_signature + (1 << 10);  // the same slot of a 2^10-entry table
+  MinorsInfo first = sample_record(1), second = sample_record(2);
+  first.phase = second.phase = Phase::kOpening;
+  for (const bool lockless : {true, false}) {
+    MinorsTable table;
+    table.resize_entries_log2(10);
+    table.set_lockless_encoding(lockless);
+    const auto a = table.encode(first_signature, first), b = table.encode(second_signature, second);
+    REQUIRE(a[0] != b[0]);
+    REQUIRE(a[1] != b[1]);
+    int torn_hits = 0;
+    // Every mixture of the two writers' words, as racing stores can leave them.
+    for (int mask = 1; mask < 7; ++mask) {
+      table.write_words(first_signature,
+                        {mask & 1 ? b[0] : a[0], mask & 2 ? b[1] : a[1], mask & 4 ? b[2] : a[2]});
+      MinorsInfo read;
+      torn_hits += table.probe(first_signature, Phase::kOpening, read);
+      torn_hits += table.probe(second_signature, Phase::kOpening, read);
+    }
+    if (lockless) {
+      CHECK(torn_hits == 0);
+    } else {
+      CHECK(torn_hits > 0);  // the plain checksum accepts second's data under first's checksum, and so on
+      // For instance the second writer's data with the first writer's checksum reads as first's record.
+      table.write_words(first_signature, {b[0], b[1], a[2]});
+      MinorsInfo read;
+      REQUIRE(table.probe(first_signature, Phase::kOpening, read));
+      CHECK(read == second);
+    }
+    // The untorn entries read back correctly in both schemes.
+    table.store(first_signature, first);
+    MinorsInfo read;
+    REQUIRE(table.probe(first_signature, Phase::kOpening, read));
+    CHECK(read == first);
+    CHECK_FALSE(table.probe(second_signature, Phase::kOpening, read));
+  }
+}
+
+TEST_CASE("a phase mismatch never hits") {
+  MinorsTable table(1);
+  for (int phase = 0; phase < kPhaseCount; ++phase) {
+    MinorsInfo info = sample_record(phase);
+    info.phase = Phase(phase);
+    table.store(12345, info);
+    for (int other = 0; other < kPhaseCount; ++other) {
+      MinorsInfo read;
+      CHECK(table.probe(12345, Phase(other), read) == (other == phase));
+    }
+  }
+}
+
+TEST_CASE("size zero disables the table, resizing and clearing work, statistics add up") {
+  MinorsTable table(0);
+  CHECK_FALSE(table.enabled());
+  CHECK(table.entry_count() == 0);
+  CHECK(table.occupancy() == 0);
+  auto position = *parse_fen(kStartFen).position;
+  Evaluator disabled(&table), plain;
+  CHECK(disabled.evaluate(position) == plain.evaluate(position));
+  CHECK(disabled.statistics().probes == 0);
+
+  table.resize_megabytes(24);
+  CHECK(table.entry_count() == std::size_t(1) << 20);
+  CHECK(table.megabytes() == 24);
+  table.resize_megabytes(1);
+  CHECK(table.entry_count() == std::size_t(1) << 15);  // 43,690 entries fit: the power of two below
+  table.resize_entries_log2(12);
+  CHECK(table.entry_count() == 4096);
+
+  Evaluator cached(&table);
+  std::mt19937_64 random(9);
+  for (int ply = 0; ply < 300; ++ply) {
+    MoveList moves;
+    generate_legal(position, moves);
+    if (moves.size == 0) break;
+    position.make_move(moves[int(random() % moves.size)]);
+    cached.evaluate(position);
+    cached.evaluate(position);  // the second is always a hit
+  }
+  const MinorsStatistics& statistics = cached.statistics();
+  CHECK(statistics.probes == 2 * position.history().size());
+  CHECK(statistics.hits <= statistics.probes);
+  CHECK(statistics.hits + statistics.stores == statistics.probes);
+  CHECK(statistics.hits >= statistics.probes / 2);
+  CHECK(table.occupancy() > 0);
+  CHECK(table.occupancy() <= 1);
+  CHECK(table.occupancy() * double(table.entry_count()) <= double(statistics.stores));
+  table.clear();
+  CHECK(table.occupancy() == 0);
+}
+
+TEST_CASE("the search is the same with and without the table and verification finds no disagreement") {
+  const auto positions = {
+      std::string(kStartFen),
+      std::string("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"),
+      std::string("2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/2BAKAB2 w - - 0 1")};
+  for (const std::string& fen : positions) {
+    const auto position = *parse_fen(fen).position;
+    SearchResult results[2];
+    for (const bool table_on : {false, true}) {
+      Searcher searcher;
+      searcher.options().use_minors_table = table_on;
+      searcher.options().evaluation.verify_minors_hits = true;
+      SearchLimits limits;
+      limits.depth = 6;
+      results[table_on] = searcher.search(position, limits);
+    }
+    CHECK(results[0].nodes == results[1].nodes);
+    CHECK(results[0].best_move == results[1].best_move);
+    CHECK(results[0].score == results[1].score);
+    CHECK(results[0].minors.probes == 0);
+    CHECK(results[1].minors.verified_hits == results[1].minors.hits);
+    CHECK(results[1].minors.hits > 0);
+    CHECK(results[1].minors.disagreements == 0);
+  }
+}
+
+}  // namespace
+}  // namespace shuai

@@ -1,0 +1,183 @@
+// `shuai bench mht` and `shuai bench eval`: what the Minors Hash Table saves. The search benchmark runs every
+// opening position with the table off and on, alternately in one process, and checks that the two searches
+// are identical but for time; the evaluation benchmark times evaluations over the positions of perft walks.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <chrono>
+#include <stdexcept>
+
+#include "engine/board/board.h"
+#include "eval/evaluator.h"
+#include "tools/bench_positions.h"
+#include "tools/tools.h"
+
+namespace shuai::tools {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::optional<int> parse_int(std::string_view text, int low, int high) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
+    return std::nullopt;
+  return value;
+}
+
+struct MinorsBenchSettings {
+  int depth = 9;
+  int entries_log2 = 20;
+  int rounds = 2;
+};
+
+std::string parse_settings(std::span<const std::string_view> arguments, MinorsBenchSettings& settings) {
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string_view word = arguments[i];
+    const std::string_view value = i + 1 < arguments.size() ? arguments[i + 1] : "";
+    std::optional<int> number;
+    if (word == "depth" && (number = parse_int(value, 1, 30))) {
+      settings.depth = *number;
+    } else if (word == "entries" && (number = parse_int(value, 10, 30))) {
+      settings.entries_log2 = *number;
+    } else if (word == "rounds" && (number = parse_int(value, 1, 100))) {
+      settings.rounds = *number;
+    } else {
+      return fmt::format(
+          "bench mht: bad option '{} {}'\nusage: shuai bench mht [depth N] [entries LOG2] [rounds R]", word,
+          value);
+    }
+    ++i;
+  }
+  return "";
+}
+
+Position parse_bench_position(const std::string& fen) {
+  auto parsed = parse_fen(fen);
+  if (!parsed.position) throw std::logic_error("bench position: " + parsed.error);
+  return *parsed.position;
+}
+
+// Visits every node of a perft walk, calling `visit` on each position.
+template <typename Visit>
+void walk(Position& position, int depth, Visit& visit) {
+  visit(position);
+  if (depth == 0) return;
+  MoveList moves;
+  generate_legal(position, moves);
+  for (const Move m : moves) {
+    position.make_move(m);
+    walk(position, depth - 1, visit);
+    position.unmake_move();
+  }
+}
+
+}  // namespace
+
+int run_bench_mht(std::span<const std::string_view> arguments) {
+  MinorsBenchSettings settings;
+  if (const std::string error = parse_settings(arguments, settings); !error.empty()) {
+    fmt::print(stderr, "{}\n", error);
+    return 2;
+  }
+  Searcher searcher;
+  searcher.table().resize(16);
+  searcher.minors_table().resize_entries_log2(settings.entries_log2);
+  SearchLimits limits;
+  limits.depth = settings.depth;
+  const auto positions = opening_bench_positions();
+  fmt::print("bench mht: {} opening positions, depth {}, MHT 2^{} entries ({} MB), {} rounds, one thread\n",
+             positions.size(), settings.depth, settings.entries_log2, searcher.minors_table().megabytes(),
+             settings.rounds);
+
+  double time_off = 0, time_on = 0;
+  std::uint64_t nodes = 0;
+  MinorsStatistics statistics;
+  for (int round = 0; round < settings.rounds; ++round) {
+    for (const std::string& fen : positions) {
+      const Position position = parse_bench_position(fen);
+      SearchResult results[2];
+      // Alternate which runs first, so that drift in the machine's speed falls on both alike.
+      for (int turn = 0; turn < 2; ++turn) {
+        const bool table_on = (turn + round) % 2 == 1;
+        searcher.options().use_minors_table = table_on;
+        searcher.table().clear();
+        searcher.minors_table().clear();
+        const auto start = Clock::now();
+        results[table_on] = searcher.search(position, limits);
+        (table_on ? time_on : time_off) += seconds_since(start);
+      }
+      if (results[0].nodes != results[1].nodes || results[0].best_move != results[1].best_move ||
+          results[0].score != results[1].score) {
+        fmt::print(stderr, "MHT changed the search on {}: nodes {} vs {}, move {} vs {}\n", fen,
+                   results[0].nodes, results[1].nodes, move_to_iccs(results[0].best_move),
+                   move_to_iccs(results[1].best_move));
+        return 1;
+      }
+      nodes += results[1].nodes;
+      statistics += results[1].minors;
+    }
+  }
+  fmt::print("nodes (identical with and without the MHT): {}\n", nodes);
+  fmt::print("search time without MHT : {:.3f} s\n", time_off);
+  fmt::print("search time with MHT    : {:.3f} s\n", time_on);
+  fmt::print("time saved              : {:.2f}%\n", 100.0 * (time_off - time_on) / time_off);
+  fmt::print("MHT probes {} hits {} hit rate {:.2f}%\n", statistics.probes, statistics.hits,
+             100.0 * statistics.hit_rate());
+  // The same searches make the same evaluations, so the MHT's probe count is the count for both runs.
+  fmt::print("evaluations/second      : {:.0f} without, {:.0f} with\n", statistics.probes / time_off,
+             statistics.probes / time_on);
+  return 0;
+}
+
+int run_bench_eval(std::span<const std::string_view> arguments) {
+  int depth = 3;
+  if (!arguments.empty()) {
+    const auto parsed =
+        arguments.size() == 2 && arguments[0] == "depth" ? parse_int(arguments[1], 1, 4) : std::nullopt;
+    if (!parsed) {
+      fmt::print(stderr, "usage: shuai bench eval [depth 1..4]\n");
+      return 2;
+    }
+    depth = *parsed;
+  }
+  const auto positions = opening_bench_positions();
+  MinorsTable table(MinorsTable::kDefaultMegabytes);
+  Evaluator without_table, with_table(&table);
+  // Three passes over the same walks: the walk alone, then with evaluation without and with the table.
+  std::uint64_t evaluations = 0;
+  int checksum = 0;
+  auto walk_only = [&](const Position&) { ++evaluations; };
+  auto evaluate_plain = [&](const Position& position) { checksum += without_table.evaluate(position); };
+  auto evaluate_cached = [&](const Position& position) { checksum -= with_table.evaluate(position); };
+  auto time_walks = [&](auto& visit) {
+    const auto start = Clock::now();
+    for (const std::string& fen : positions) {
+      Position position = parse_bench_position(fen);
+      walk(position, depth, visit);
+    }
+    return seconds_since(start);
+  };
+  const double walk_seconds = time_walks(walk_only);
+  const double plain_seconds = time_walks(evaluate_plain) - walk_seconds;
+  const double cached_seconds = time_walks(evaluate_cached) - walk_seconds;
+  if (checksum != 0) {
+    fmt::print(stderr, "bench eval: evaluations differ with and without the MHT\n");
+    return 1;
+  }
+  const MinorsStatistics& statistics = with_table.statistics();
+  fmt::print("bench eval: {} positions of depth-{} perft walks from {} opening positions\n", evaluations,
+             depth, positions.size());
+  fmt::print("evaluations/second without MHT: {:.0f}\n", evaluations / plain_seconds);
+  fmt::print("evaluations/second with MHT   : {:.0f}\n", evaluations / cached_seconds);
+  fmt::print("speed ratio (with / without)  : {:.2f}\n", plain_seconds / cached_seconds);
+  fmt::print("MHT hit rate                  : {:.2f}%\n", 100.0 * statistics.hit_rate());
+  return 0;
+}
+
+}  // namespace shuai::tools
