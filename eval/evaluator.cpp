@@ -27,7 +27,7 @@ MinorsStatistics& MinorsStatistics::operator+=(const MinorsStatistics& other) {
 }
 
 MinorsInfo Evaluator::minors(const Position& position) {
-  const Phase phase = phase_of(position.majors_value());
+  const Phase phase = minors_phase_of(position.majors_value());
   if (!table_ || !table_->enabled()) return evaluate_minors(position, phase, settings_.knowledge);
   MinorsInfo info;
   ++statistics_.probes;

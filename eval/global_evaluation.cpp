@@ -1,27 +1,240 @@
-// The global evaluation: the majors, and how they bear on the minors' shape.
+// The global evaluation: the majors, and how they bear on the minors' shape read from the MinorsInfo record.
+//
+// Terms by knowledge (each level adds to the one before):
+//   none    material of the majors (kMaterialValue);
+//   small   material and piece-square values by phase (piece_square_tables.h);
+//   medium  mobility of rooks (points along their lines) and horses (jumps over a free leg), rooks on open
+//           and half-open files (from the record's pawn files);
+//   large   attack on the enemy king: cannons on its file (the empty-headed cannon, one or two screens) or
+//           rank (the bottom cannon), rooks on its lines, majors bearing on the king door, rooks, horses and
+//           cannons against missing advisors and elephants, fatal pawns, a bare king file or a king off its
+//           home point under rooks and cannons. Most of it is scaled by the attacker's force, so that a lone
+//           piece earns little.
 #include "eval/global_evaluation.h"
 
+#include <algorithm>
+
+#include "engine/board/geometry.h"
 #include "eval/piece_square_tables.h"
 
 namespace shuai {
 
 namespace {
 
-int side_score(const Position& position, Color c, Knowledge knowledge) {
-  int score = 0;
-  for (const PieceType type : {kHorse, kRook, kCannon}) {
-    score += kMaterialValue[type] * position.count(c, type);
-    if (knowledge == Knowledge::kNone) continue;
-    const auto& table = kPieceSquareTables[piece_index(make_piece(c, type))];
-    for (const Square square : position.squares(c, type)) score += table[square];
+using Board = std::array<Piece, kMailboxSize>;
+using PhaseWeights = int[kPhaseCount];
+
+// medium: mobility by number of moves, and open files.
+constexpr int kRookMobility[18] = {-24, -16, -10, -6, -3, 0, 2, 4, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+constexpr int kHorseMobility[9] = {-24, -12, -5, 0, 4, 7, 9, 10, 11};
+constexpr PhaseWeights kRookOpenFile = {10, 8, 4};     // no pawn of either side on the file
+constexpr PhaseWeights kRookHalfOpenFile = {4, 4, 2};  // enemy pawns only
+
+// large: the attacker's force in units (rook 2, cannon 1, horse across the river 1) gives the share, out of
+// 16, of the scaled attack terms it earns.
+constexpr int kAttackScale[9] = {0, 2, 6, 10, 13, 15, 16, 16, 16};
+
+// A major on the enemy king's file or rank, by the number of pieces between (0, 1, 2; rooks: 2 = 2 or more):
+// a part earned regardless, and a part scaled by the attacking force.
+struct LineWeights {
+  int fixed[3];
+  int scaled[3];
+};
+// 0: the empty-headed cannon (nothing may step between); 1: a check; 2: the classic central cannon.
+constexpr LineWeights kCannonOnKingFile = {{10, 6, 4}, {40, 12, 12}};
+constexpr LineWeights kCannonOnKingRank = {{4, 4, 2}, {16, 8, 6}};
+constexpr LineWeights kRookOnKingLine = {{8, 6, 2}, {16, 14, 6}};
+constexpr int kBottomCannon = 8;  // scaled: a cannon on the enemy back rank aimed at the king there
+
+// Majors bearing on the enemy king door (the one point its own advisors leave it).
+constexpr int kDoorAttackFixed = 4, kDoorAttackScaled = 20;
+constexpr int kIronBolt = 24;  // scaled: a rook on the door while an empty-headed cannon pins the file
+
+// Scaled, per missing advisor (or elephant) of the enemy.
+constexpr int kRookPerMissingAdvisor = 8, kHorsePerMissingAdvisor = 10, kCannonPerMissingAdvisor = 4;
+constexpr int kCannonPerMissingElephant = 6;
+// Fatal pawns (at most three count): a part regardless, and a part scaled by the majors that back them.
+constexpr int kFatalPawnFixed = 4, kFatalPawnScaled = 16;
+// Scaled, per rook / cannon / horse near the palace, against a king file bare of minors or a king off home.
+constexpr int kBareKingFileRook = 8, kBareKingFileCannon = 3;
+constexpr int kKingOffHomeRook = 6, kKingOffHomeCannon = 4, kKingOffHomeHorse = 4;
+
+// Points from which a horse of colour c bears on the enemy palace.
+constexpr bool is_horse_post(Color c, int file, int rank) {
+  return relative_rank(c, rank) >= 6 && file >= 2 && file <= 6;
+}
+inline constexpr std::array<bool, kMailboxSize> kHorsePost[kColorCount] = {
+    geometry_detail::make_table([](int file, int rank) { return is_horse_post(kRed, file, rank); }),
+    geometry_detail::make_table([](int file, int rank) { return is_horse_post(kBlack, file, rank); })};
+
+// Pieces strictly between two squares of one line, walking by `step`.
+int pieces_between(const Board& board, Square from, Square to, int step) {
+  int count = 0;
+  for (int square = from + step; square != to; square += step) count += board[square] != kEmpty;
+  return count;
+}
+
+// The step from `from` toward `to` when they are different squares sharing a file or a rank, else 0.
+int line_step(Square from, Square to) {
+  if (from == to) return 0;
+  if (file_of(from) == file_of(to)) return from < to ? kBoardStride : -kBoardStride;
+  if (rank_of(from) == rank_of(to)) return from < to ? 1 : -1;
+  return 0;
+}
+
+bool horse_attacks(const Board& board, Square horse, Square target) {
+  for (const HorseAttack& attack : kHorseAttacks)
+    if ((horse == target + attack.horses[0] || horse == target + attack.horses[1]) &&
+        board[target + attack.leg] == kEmpty)
+      return true;
+  return false;
+}
+
+// What one side's majors earn against the enemy king.
+template <Color c>
+int attack_score(const Position& position, const MinorsInfo& info, int crossed_horses, int horse_posts) {
+  constexpr Color them = opposite(c);
+  const auto& board = position.board();
+  const auto rooks = position.squares(c, kRook);
+  const auto cannons = position.squares(c, kCannon);
+  const int rook_count = int(rooks.size()), cannon_count = int(cannons.size());
+  const int units = 2 * rook_count + cannon_count + crossed_horses;
+  const int scale = kAttackScale[std::min(units, 8)];
+  const Square king = position.king_square(them);
+  const int king_file = file_of(king), king_rank = rank_of(king);
+
+  int fixed = 0, scaled = 0;
+  bool empty_headed = false;
+  for (const Square cannon : cannons) {
+    if (file_of(cannon) == king_file) {
+      const int between = pieces_between(board, cannon, king, cannon < king ? kBoardStride : -kBoardStride);
+      if (between <= 2) {
+        fixed += kCannonOnKingFile.fixed[between];
+        scaled += kCannonOnKingFile.scaled[between];
+        empty_headed |= between == 0;
+      }
+    } else if (rank_of(cannon) == king_rank) {
+      const int between = pieces_between(board, cannon, king, cannon < king ? 1 : -1);
+      if (between <= 2) {
+        fixed += kCannonOnKingRank.fixed[between];
+        scaled += kCannonOnKingRank.scaled[between];
+        if (relative_rank(them, king_rank) == 0) scaled += kBottomCannon;
+      }
+    }
   }
-  return score;
+  for (const Square rook : rooks) {
+    const int step = line_step(rook, king);
+    if (step == 0) continue;
+    const int between = std::min(pieces_between(board, rook, king, step), 2);
+    fixed += kRookOnKingLine.fixed[between];
+    scaled += kRookOnKingLine.scaled[between];
+  }
+
+  if (const Square door = info.king_door[them]; door != kNoSquare) {
+    int attackers = 0;
+    bool rook_on_door = false;
+    for (const Square rook : rooks)
+      if (const int step = line_step(rook, door);
+          rook == door || (step != 0 && pieces_between(board, rook, door, step) == 0)) {
+        ++attackers;
+        rook_on_door = true;
+      }
+    for (const Square cannon : cannons)
+      if (const int step = line_step(cannon, door);
+          step != 0 && pieces_between(board, cannon, door, step) == 1)
+        ++attackers;
+    for (const Square horse : position.squares(c, kHorse)) attackers += horse_attacks(board, horse, door);
+    fixed += attackers * kDoorAttackFixed;
+    scaled += attackers * kDoorAttackScaled;
+    if (rook_on_door && empty_headed) scaled += kIronBolt;
+  }
+
+  const int missing_advisors = 2 - info.advisors[them], missing_elephants = 2 - info.elephants[them];
+  scaled += missing_advisors * (rook_count * kRookPerMissingAdvisor + horse_posts * kHorsePerMissingAdvisor +
+                                cannon_count * kCannonPerMissingAdvisor) +
+            missing_elephants * cannon_count * kCannonPerMissingElephant;
+
+  const int fatal = std::min<int>(info.fatal_pawns[c], 3);
+  fixed += fatal * kFatalPawnFixed;
+  scaled += fatal * kFatalPawnScaled;
+
+  const std::uint8_t shape = info.shape[them];
+  if (shape & kKingFileOpen) scaled += rook_count * kBareKingFileRook + cannon_count * kBareKingFileCannon;
+  if ((shape & kKingOffHome) && info.phase != Phase::kEndgame)
+    scaled +=
+        rook_count * kKingOffHomeRook + cannon_count * kKingOffHomeCannon + horse_posts * kKingOffHomeHorse;
+
+  return fixed + scaled * scale / 16;
+}
+
+// One side's majors, from its own point of view.
+template <Color c>
+int evaluate_side(const Position& position, const MinorsInfo& info, Knowledge knowledge) {
+  constexpr Color them = opposite(c);
+  constexpr Piece their_tag = side_tag(them);
+  const auto& board = position.board();
+  // The game stage of the majors (three phases), not the minors' two: this part is not cached.
+  const Phase phase = phase_of(position.majors_value());
+  const int p = static_cast<int>(phase);
+  const auto& values = piece_square_values(phase);
+  const auto rooks = position.squares(c, kRook);
+  const auto horses = position.squares(c, kHorse);
+  const auto cannons = position.squares(c, kCannon);
+
+  int score = 0;
+  for (const Square rook : rooks) score += values[piece_index(make_piece(c, kRook))][rook];
+  for (const Square horse : horses) score += values[piece_index(make_piece(c, kHorse))][horse];
+  for (const Square cannon : cannons) score += values[piece_index(make_piece(c, kCannon))][cannon];
+  if (knowledge < Knowledge::kMedium) return score;
+
+  const unsigned own_pawn_files = info.pawn_files[c];
+  const unsigned any_pawn_files = own_pawn_files | info.pawn_files[them];
+  for (const Square rook : rooks) {
+    int moves = 0;
+    for (const int step : kOrthogonalSteps) {
+      int square = rook + step;
+      while (board[square] == kEmpty) {
+        ++moves;
+        square += step;
+      }
+      moves += (board[square] & their_tag) != 0;
+    }
+    score += kRookMobility[moves];
+    const unsigned file_bit = 1u << file_of(rook);
+    if (!(any_pawn_files & file_bit))
+      score += kRookOpenFile[p];
+    else if (!(own_pawn_files & file_bit))
+      score += kRookHalfOpenFile[p];
+  }
+
+  int crossed_horses = 0, horse_posts = 0;
+  for (const Square horse : horses) {
+    int moves = 0;
+    for (const int leg : kOrthogonalSteps) {
+      if (board[horse + leg] != kEmpty) continue;
+      const int aside = (leg == kBoardStride || leg == -kBoardStride) ? 1 : kBoardStride;
+      const Piece left = board[horse + 2 * leg - aside], right = board[horse + 2 * leg + aside];
+      moves += (left == kEmpty || (left & their_tag)) + (right == kEmpty || (right & their_tag));
+    }
+    score += kHorseMobility[moves];
+    crossed_horses += !kInHalf[c][horse];
+    horse_posts += kHorsePost[c][horse];
+  }
+  if (knowledge < Knowledge::kLarge) return score;
+
+  return score + attack_score<c>(position, info, crossed_horses, horse_posts);
 }
 
 }  // namespace
 
-int evaluate_global(const Position& position, const MinorsInfo&, Knowledge knowledge) {
-  return side_score(position, kRed, knowledge) - side_score(position, kBlack, knowledge);
+int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge knowledge) {
+  if (knowledge == Knowledge::kNone) {
+    int score = 0;
+    for (const PieceType type : {kHorse, kRook, kCannon})
+      score += kMaterialValue[type] * (position.count(kRed, type) - position.count(kBlack, type));
+    return score;
+  }
+  return evaluate_side<kRed>(position, info, knowledge) - evaluate_side<kBlack>(position, info, knowledge);
 }
 
 }  // namespace shuai

@@ -63,7 +63,7 @@ void Searcher::clear() {
 }
 
 void Searcher::prepare_minors_table(const Position& root) {
-  const Phase root_phase = phase_of(root.majors_value());
+  const Phase root_phase = minors_phase_of(root.majors_value());
   // Entering the endgame leaves the earlier entries useless (the paper resets the table then); entries made
   // with other knowledge hold other scores; and the Table 7 experiment resets before every move.
   if ((root_phase == Phase::kEndgame && last_root_phase_ != Phase::kEndgame) ||

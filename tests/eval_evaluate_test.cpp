@@ -13,39 +13,13 @@
 
 #include "engine/board/board.h"
 #include "eval/evaluate.h"
+#include "tests/reference_positions.h"
 
 namespace shuai {
 namespace {
 
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> fields;
-  std::stringstream stream(text);
-  std::string field;
-  while (std::getline(stream, field, separator)) fields.push_back(field);
-  return fields;
-}
-
-// The fen column of a tab-separated file in positions/ with one header row.
-std::vector<std::string> load_fens(const std::string& file_name) {
-  const std::string path = std::string(SHUAI_POSITIONS_DIR) + "/" + file_name;
-  std::ifstream file(path);
-  if (!file) throw std::runtime_error("cannot open " + path);
-  std::string line;
-  std::getline(file, line);
-  const auto header = split(line, '\t');
-  const auto fen_column = std::find(header.begin(), header.end(), "fen") - header.begin();
-  REQUIRE(fen_column < std::ssize(header));
-  std::vector<std::string> fens;
-  while (std::getline(file, line))
-    if (!line.empty()) fens.push_back(split(line, '\t').at(fen_column));
-  return fens;
-}
-
-std::vector<std::string> reference_fens() {
-  auto fens = load_fens("phases-public.tsv");
-  for (auto& fen : load_fens("perft-public.tsv")) fens.push_back(fen);
-  return fens;
-}
+using test::reference_fens;
+using test::split;
 
 // Board field and the fields after it ("w - - 0 1").
 struct FenParts {

@@ -1,6 +1,7 @@
-// Reads the reference perft files in positions/ (tab-separated, one header row) for the tests.
+// Reads the reference files in positions/ (tab-separated, one header row) for the tests.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <optional>
@@ -45,6 +46,37 @@ inline std::vector<PerftReference> load_perft_references(const std::string& file
     references.push_back(reference);
   }
   return references;
+}
+
+inline std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> fields;
+  std::stringstream stream(text);
+  std::string field;
+  while (std::getline(stream, field, separator)) fields.push_back(field);
+  return fields;
+}
+
+// The fen column of a tab-separated file in positions/ with one header row.
+inline std::vector<std::string> load_fens(const std::string& file_name) {
+  const std::string path = std::string(SHUAI_POSITIONS_DIR) + "/" + file_name;
+  std::ifstream file(path);
+  if (!file) throw std::runtime_error("cannot open " + path);
+  std::string line;
+  std::getline(file, line);
+  const auto header = split(line, '\t');
+  const auto fen_column = std::size_t(std::find(header.begin(), header.end(), "fen") - header.begin());
+  if (fen_column >= header.size()) throw std::runtime_error("no fen column in " + path);
+  std::vector<std::string> fens;
+  while (std::getline(file, line))
+    if (!line.empty()) fens.push_back(split(line, '\t').at(fen_column));
+  return fens;
+}
+
+// Realistic positions of every phase and the rule-exercising perft positions.
+inline std::vector<std::string> reference_fens() {
+  auto fens = load_fens("phases-public.tsv");
+  for (auto& fen : load_fens("perft-public.tsv")) fens.push_back(fen);
+  return fens;
 }
 
 inline std::vector<PerftReference> all_perft_references() {

@@ -32,8 +32,9 @@ std::optional<int> parse_int(std::string_view text, int low, int high) {
 
 struct MinorsBenchSettings {
   int depth = 9;
-  int entries_log2 = 20;
+  int entries_log2 = 17;  // the engine's default size
   int rounds = 2;
+  bool verify = false;  // recompute the minors on every hit and count disagreements (times then mean nothing)
 };
 
 std::string parse_settings(std::span<const std::string_view> arguments, MinorsBenchSettings& settings) {
@@ -41,6 +42,10 @@ std::string parse_settings(std::span<const std::string_view> arguments, MinorsBe
     const std::string_view word = arguments[i];
     const std::string_view value = i + 1 < arguments.size() ? arguments[i + 1] : "";
     std::optional<int> number;
+    if (word == "verify") {
+      settings.verify = true;
+      continue;
+    }
     if (word == "depth" && (number = parse_int(value, 1, 30))) {
       settings.depth = *number;
     } else if (word == "entries" && (number = parse_int(value, 10, 30))) {
@@ -88,6 +93,7 @@ int run_bench_mht(std::span<const std::string_view> arguments) {
   Searcher searcher;
   searcher.table().resize(16);
   searcher.minors_table().resize_entries_log2(settings.entries_log2);
+  searcher.options().evaluation.verify_minors_hits = settings.verify;
   SearchLimits limits;
   limits.depth = settings.depth;
   const auto positions = opening_bench_positions();
@@ -129,6 +135,9 @@ int run_bench_mht(std::span<const std::string_view> arguments) {
   fmt::print("time saved              : {:.2f}%\n", 100.0 * (time_off - time_on) / time_off);
   fmt::print("MHT probes {} hits {} hit rate {:.2f}%\n", statistics.probes, statistics.hits,
              100.0 * statistics.hit_rate());
+  if (settings.verify)
+    fmt::print("verification: {} hits recomputed, {} disagreements\n", statistics.verified_hits,
+               statistics.disagreements);
   // The same searches make the same evaluations, so the MHT's probe count is the count for both runs.
   fmt::print("evaluations/second      : {:.0f} without, {:.0f} with\n", statistics.probes / time_off,
              statistics.probes / time_on);

@@ -16,7 +16,8 @@ int run_perft_command(std::span<const std::string_view> arguments);
 // `shuai bench perft`: perft speed on a fixed set, fast generator against the full-test reference.
 int run_bench_perft(std::span<const std::string_view> arguments);
 
-// `shuai bench mht [depth N] [entries LOG2] [rounds R]`: search time with the Minors Hash Table off and on.
+// `shuai bench mht [depth N] [entries LOG2] [rounds R] [verify]`: search time with the Minors Hash Table off
+// and on.
 int run_bench_mht(std::span<const std::string_view> arguments);
 // `shuai bench eval [depth N]`: evaluations per second over perft walks, MHT off and on.
 int run_bench_eval(std::span<const std::string_view> arguments);
