@@ -204,3 +204,36 @@ TEST_CASE("the search is the same with and without the table and verification fi
 
 }  // namespace
 }  // namespace shuai
+
+namespace shuai {
+namespace {
+
+// Entries in use in the searcher's Minors Hash Table.
+std::size_t entries_in_use(Searcher& searcher) {
+  return std::size_t(searcher.minors_table().occupancy() * double(searcher.minors_table().entry_count()) +
+                     0.5);
+}
+
+TEST_CASE("the table is cleared when play enters the endgame and optionally before every move") {
+  const auto opening = *parse_fen(kStartFen).position;
+  const auto endgame =
+      *parse_fen("3ak4/4a4/9/9/2p6/9/9/9/4A4/2BK1A3 w - - 0 1").position;  // no majors at all
+  SearchLimits limits;
+  limits.depth = 5;
+  Searcher searcher;
+  searcher.search(opening, limits);
+  const std::size_t after_opening = entries_in_use(searcher);
+  CHECK(after_opening > 100);
+  searcher.search(opening, limits);
+  CHECK(entries_in_use(searcher) >= after_opening);  // kept from move to move
+  const SearchResult in_endgame = searcher.search(endgame, limits);
+  CHECK(entries_in_use(searcher) <= in_endgame.minors.stores);  // only this search's entries are left
+
+  searcher.options().reset_minors_table_every_move = true;
+  const SearchResult again = searcher.search(opening, limits);
+  CHECK(entries_in_use(searcher) <= again.minors.stores);
+  CHECK(again.minors.stores > 0);
+}
+
+}  // namespace
+}  // namespace shuai
