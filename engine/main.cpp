@@ -4,6 +4,9 @@
 #include <string_view>
 #include <vector>
 
+#include <iostream>
+
+#include "engine/protocol/session.h"
 #include "tools/tools.h"
 
 namespace {
@@ -11,6 +14,7 @@ namespace {
 constexpr std::string_view kUsage = R"(Shuai {} - a Xiangqi engine
 
 usage:
+  shuai                     speak UCCI or UCI on standard input/output (the first command, ucci or uci, decides)
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
   shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
@@ -20,11 +24,28 @@ usage:
   shuai --version           the version
 )";
 
+// Reads commands until quit or the end of input, which counts as quit.
+int run_protocol() {
+  std::ios::sync_with_stdio(false);
+  std::cin.tie(nullptr);  // reading must not flush std::cout behind the LineWriter's lock
+  shuai::LineWriter writer([](const std::string& line) {
+    std::cout << line << '\n';
+    std::cout.flush();
+  });
+  shuai::Session session(writer);
+  std::string line;
+  while (std::getline(std::cin, line))
+    if (!session.handle(line)) return 0;
+  session.finish();
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
-  if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
+  if (arguments.empty()) return run_protocol();
+  if (arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
     fmt::print(kUsage, SHUAI_VERSION);
     return 0;
   }

@@ -180,6 +180,10 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
     last_principal_variation_.assign(
         thread.principal_variation[0].begin(),
         thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
+    // The root is stored too, so the protocol's probe finds it and the next search starts from its move,
+    // unless its score came through a repetition ruling that holds only on this path.
+    if (!root_path_dependent_)
+      table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), depth, Bound::kExact);
     report(depth, score);
     if (limits.nodes && thread.nodes >= limits.nodes) break;
   }
@@ -225,6 +229,7 @@ int Searcher::search_root(int alpha, int beta, int depth) {
   SearchThread& thread = thread_;
   Position& position = thread.position;
   thread.principal_variation_length[0] = 0;
+  root_path_dependent_ = false;
   int best = -kInfiniteScore;
   for (std::size_t i = 0; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
@@ -240,6 +245,7 @@ int Searcher::search_root(int alpha, int beta, int depth) {
     }
     position.unmake_move();
     if (stop_.load(std::memory_order_relaxed)) return best;
+    root_path_dependent_ |= thread.stack[1].path_dependent;
     best = std::max(best, score);
     if (score > alpha) {
       // The new best move goes first: it is played if time runs out, and searched first next iteration.

@@ -134,6 +134,7 @@ class Searcher {
   bool ponder_clock_pending_ = false;  // pondering: the clock starts at ponderhit
   std::vector<Move> last_principal_variation_;
   std::vector<Move> root_moves_;
+  bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
 };
 

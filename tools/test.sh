@@ -17,4 +17,4 @@ ctest --no-tests=error --test-dir "$root/build-sanitize" --output-on-failure -j 
 
 echo "== ThreadSanitizer build (the tests of code that runs on several threads)"
 "$root/tools/build.sh" build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=thread
-ctest --no-tests=error --test-dir "$root/build-tsan" --output-on-failure -j "$jobs" -L threads
+TSAN_OPTIONS=halt_on_error=1 ctest --no-tests=error --test-dir "$root/build-tsan" --output-on-failure -j "$jobs" -L threads

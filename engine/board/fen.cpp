@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/board/geometry.h"
+#include "engine/board/text.h"
 
 namespace shuai {
 
@@ -53,18 +54,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   }
 }
 
-std::vector<std::string_view> split_whitespace(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
 std::string square_name(Square s) {
   return {char('a' + file_of(s)), char('0' + rank_of(s))};
 }
@@ -99,7 +88,7 @@ std::optional<int> parse_count(std::string_view field) {
 
 FenResult parse_fen(std::string_view fen) {
   const auto fail = [](std::string message) { return FenResult{std::nullopt, "bad FEN: " + message}; };
-  const auto fields = split_whitespace(fen);
+  const auto fields = split_words(fen);
   if (fields.empty()) return fail("empty");
   if (fields.size() > 6) return fail(fmt::format("{} fields, expected at most 6", fields.size()));
 

@@ -1,0 +1,82 @@
+// One engine session over a text protocol: UCCI 3.0 or UCI (Stockfish-family Xiangqi dialect), chosen by the
+// first command. The caller feeds lines; searches run on a worker thread so commands are read while thinking.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine/board/position.h"
+#include "search/search.h"
+
+namespace shuai {
+
+// Writes whole lines, flushed, from any thread.
+class LineWriter {
+ public:
+  explicit LineWriter(std::function<void(const std::string&)> sink) : sink_(std::move(sink)) {}
+  void line(const std::string& text);
+
+ private:
+  std::mutex mutex_;
+  std::function<void(const std::string&)> sink_;
+};
+
+enum class Protocol { kUndecided, kUcci, kUci };
+
+class Session {
+ public:
+  explicit Session(LineWriter& writer);
+  ~Session();
+
+  // Handles one command line; false once the session has ended (quit).
+  bool handle(std::string_view line);
+  // End of input: as quit.
+  void finish();
+
+ private:
+  // Commands, each receiving the words after the command name.
+  void boot(Protocol protocol);
+  void set_option(std::string_view rest);
+  // Parses "startpos|fen ... [moves ...]" into a new position; a message and nothing on bad input.
+  std::optional<Position> read_position(const std::vector<std::string_view>& words);
+  void set_position(const std::vector<std::string_view>& words);
+  void set_banned_moves(const std::vector<std::string_view>& words);
+  void go(const std::vector<std::string_view>& words);
+  void probe(const std::vector<std::string_view>& words);
+  void stop();
+  void quit();
+
+  bool apply_option(const std::string& name, const std::string& value);
+  void print_options();
+  void print_info(const SearchInfo& info);
+  void report_best(const SearchResult& result, bool draw_offered);
+  void wait_for_search();
+  bool thinking() const { return searching_.load(); }
+  void message(const std::string& text);
+  std::string score_text(int score) const;
+
+  LineWriter& writer_;
+  Protocol protocol_ = Protocol::kUndecided;
+  Searcher searcher_;
+  Position position_;
+  std::vector<Move> banned_moves_;
+  std::thread worker_;
+  std::atomic<bool> searching_{false};  // cleared by the worker just before its bestmove goes out
+  std::mutex bestmove_mutex_;
+  bool ended_ = false;
+
+  // Settings.
+  bool milliseconds_ = false;  // UCCI times in ms (usemillisec) rather than seconds
+  bool batch_ = false;         // UCCI batch mode: a search runs to completion before the next line is read
+  bool debug_ = false;
+  bool offer_draws_ = true;  // append "draw" in dead-drawn positions or to accept an offer when worse
+  bool resign_ = false;      // append "resign" when hopelessly lost
+};
+
+}  // namespace shuai

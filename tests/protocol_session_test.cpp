@@ -1,0 +1,218 @@
+// The engine as GUIs see it: the real binary driven through pipes in UCCI and in UCI.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "engine/board/board.h"
+#include "tests/engine_process.h"
+
+namespace shuai {
+namespace {
+
+using test::EngineProcess;
+
+// The move of a "bestmove" line, checked legal in the position given by FEN and moves.
+bool is_legal_answer(const std::optional<std::string>& line, std::string_view fen = kStartFen,
+                     std::initializer_list<std::string_view> moves = {}) {
+  if (!line || !line->starts_with("bestmove ")) return false;
+  auto position = *parse_fen(fen).position;
+  for (const auto move : moves) position.make_move(parse_legal_move(position, move).move);
+  return parse_legal_move(position, line->substr(9, 4)).move != kNoMove;
+}
+
+void boot_ucci(EngineProcess& engine) {
+  engine.send("ucci");
+  REQUIRE(engine.wait_for("ucciok"));
+}
+
+TEST_SUITE("threads") {
+  TEST_CASE("UCCI boot lists the options and searches to a depth") {
+    EngineProcess engine;
+    engine.send("ucci");
+    REQUIRE(engine.wait_for("ucciok"));
+    const auto& lines = engine.lines();
+    CHECK(lines.front().starts_with("id name Shuai"));
+    CHECK(std::count(lines.begin(), lines.end(), "option usemillisec type check default false") == 1);
+    engine.send("position startpos moves h2e2");
+    engine.send("go depth 5");
+    const auto info = engine.wait_for("info depth 5");
+    REQUIRE(info);
+    CHECK(info->find(" pv ") != std::string::npos);
+    CHECK(is_legal_answer(engine.wait_for("bestmove"), kStartFen, {"h2e2"}));
+  }
+
+  TEST_CASE("UCCI pondering: ponderhit and the miss case") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("setoption usemillisec true");
+    engine.send("position startpos moves h2e2 h9g7");
+    engine.send("go ponder time 60000 increment 0");
+    CHECK_FALSE(engine.wait_for("bestmove", 300));  // pondering never answers on its own
+    engine.send("ponderhit");
+    CHECK(is_legal_answer(engine.wait_for("bestmove", 10'000), kStartFen, {"h2e2", "h9g7"}));
+    // The opponent played another move: the GUI stops the ponder search and starts afresh.
+    engine.send("position startpos moves h2e2 b9c7");
+    engine.send("go ponder time 60000");
+    CHECK_FALSE(engine.wait_for("bestmove", 300));
+    engine.send("stop");
+    REQUIRE(engine.wait_for("bestmove", 2'000));
+    engine.send("position startpos moves h2e2 h9g7 b0c2");
+    engine.send("go time 2000");
+    CHECK(is_legal_answer(engine.wait_for("bestmove", 3'000), kStartFen, {"h2e2", "h9g7", "b0c2"}));
+  }
+
+  TEST_CASE("UCCI batch mode runs each search before reading on") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("setoption batch true");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    engine.send("position startpos moves h2e2");
+    engine.send("go depth 4");
+    CHECK(is_legal_answer(engine.wait_for("bestmove")));
+    CHECK(is_legal_answer(engine.wait_for("bestmove"), kStartFen, {"h2e2"}));
+  }
+
+  TEST_CASE("stop while idle answers nobestmove and quit while thinking ends at once") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("stop");
+    CHECK(engine.wait_for("nobestmove", 2'000));
+    engine.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const auto start = EngineProcess::Clock::now();
+    engine.send("quit");
+    CHECK(engine.wait_for("bye", 2'000));
+    CHECK(engine.exits_within(2'000));
+    CHECK(engine.exit_code() == 0);
+    CHECK(EngineProcess::Clock::now() - start < std::chrono::seconds(1));
+  }
+
+  TEST_CASE("stop answers within 100 ms") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto start = EngineProcess::Clock::now();
+    engine.send("stop");
+    REQUIRE(is_legal_answer(engine.wait_for("bestmove", 2'000)));
+    const auto latency =
+        std::chrono::duration_cast<std::chrono::milliseconds>(EngineProcess::Clock::now() - start);
+    MESSAGE("stop latency ", latency.count(), " ms");
+    CHECK(latency.count() < 100);
+  }
+
+  TEST_CASE("probe after a search returns the stored move and bounds") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("position startpos");
+    engine.send("go depth 6");
+    const auto best = engine.wait_for("bestmove");
+    REQUIRE(is_legal_answer(best));
+    engine.send("probe startpos");
+    const auto answer = engine.wait_for("pophash");
+    REQUIRE(answer);
+    CHECK(answer->find("bestmove " + best->substr(9, 4)) != std::string::npos);
+    CHECK(answer->find("depth") != std::string::npos);
+    engine.send("probe fen 4k4/9/9/9/9/9/9/9/9/3K5 w");  // never searched
+    CHECK(engine.wait_for("pophash") == "pophash");
+  }
+
+  TEST_CASE("banned moves are not played") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    const auto first = engine.wait_for("bestmove");
+    REQUIRE(is_legal_answer(first));
+    const std::string banned = first->substr(9, 4);
+    engine.send("banmoves " + banned);
+    engine.send("go depth 4");
+    const auto second = engine.wait_for("bestmove");
+    REQUIRE(is_legal_answer(second));
+    CHECK(second->substr(9, 4) != banned);
+  }
+
+  TEST_CASE("a UCI session as a Stockfish-family GUI sends it") {
+    EngineProcess engine;
+    engine.send("uci");
+    REQUIRE(engine.wait_for("uciok"));
+    CHECK(std::count(engine.lines().begin(), engine.lines().end(),
+                     "option name Hash type spin default 64 min 0 max 65536") == 1);
+    engine.send("setoption name UCI_Variant value xiangqi");
+    engine.send("setoption name Hash value 32");
+    engine.send("setoption name Clear Hash");
+    engine.send("isready");
+    REQUIRE(engine.wait_for("readyok"));
+    engine.send("ucinewgame");
+    engine.send("position startpos moves h2e2 h9g7");
+    engine.send("go wtime 20000 btime 20000 winc 100 binc 100");
+    const auto info = engine.wait_for("info depth 3");
+    REQUIRE(info);
+    CHECK(info->find("score cp ") != std::string::npos);
+    CHECK(is_legal_answer(engine.wait_for("bestmove", 5'000), kStartFen, {"h2e2", "h9g7"}));
+    // A mate in one is announced as "score mate 1".
+    engine.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    engine.send("go depth 3");
+    CHECK(engine.wait_for("info depth 3")->find("score mate") != std::string::npos);
+    CHECK(engine.wait_for("bestmove"));
+    engine.send("go perft 2");
+    CHECK(engine.wait_for("Nodes searched:") == "Nodes searched: 15");  // as `shuai perft 2` counts it
+  }
+
+  TEST_CASE("bad input gets one line and leaves the state as it was") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("position startpos moves h2e2");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKQBNR w",
+         "info message bad FEN"},
+        {"position fen", "info message position needs"},
+        {"position startpos moves h2e2 z9z9", "info message bad move 'z9z9'"},
+        {"position startpos moves h2e2 h2e2", "info message illegal move 'h2e2'"},
+        {"banmoves a0a5", "info message illegal move 'a0a5'"},
+        {"frobnicate", "info message unknown command 'frobnicate'"},
+        {"setoption hashsize abc", "info message option hashsize takes a whole number"},
+        {"setoption hashsize 99999999", "info message option hashsize takes a whole number"},
+        {"setoption hashsize 65536", "info message hashsize 65536 MB is more than this machine can give"},
+        {"setoption threads -1", "info message option threads takes a whole number"},
+        {"setoption promotion true", "info message promotion of advisors and elephants is not supported"},
+        {"setoption nosuchoption 3", "info message unknown option 'nosuchoption' ignored"},
+        {"setoption knowledge enormous", "info message option knowledge does not take 'enormous'"},
+        {"go depth", "info message go: 'depth' needs a number"},
+        {"go time abc", "info message go: 'time' needs a number"},
+        {"go sideways 3", "info message go: unknown word 'sideways'"},
+    };
+    for (const auto& [command, expected] : cases) {
+      INFO(command);
+      engine.send(command);
+      engine.send("isready");
+      const auto reply = engine.read_line(5'000);
+      REQUIRE(reply);
+      CHECK(reply->starts_with(expected));
+      CHECK(engine.read_line(5'000) == "readyok");  // exactly one line, and no search started
+    }
+    // The position is still the one before the bad commands: Black to move after h2e2.
+    engine.send("go depth 3");
+    CHECK(is_legal_answer(engine.wait_for("bestmove"), kStartFen, {"h2e2"}));
+    engine.close_input();  // end of input counts as quit
+    CHECK(engine.wait_for("bye", 2'000));
+    CHECK(engine.exits_within(2'000));
+  }
+
+  TEST_CASE("before a protocol is chosen the engine hints and waits") {
+    EngineProcess engine;
+    engine.send("hello");
+    const auto hint = engine.read_line(2'000);
+    REQUIRE(hint);
+    CHECK(hint->find("send 'ucci' or 'uci' first") != std::string::npos);
+    engine.send("uci");
+    CHECK(engine.wait_for("uciok"));
+    engine.send("setoption name UCI_Variant value chess");
+    CHECK(engine.wait_for("info string variant 'chess' is not supported"));
+  }
+}
+
+}  // namespace
+}  // namespace shuai
