@@ -146,6 +146,7 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
     if (depth > 1 && !ponder_clock_pending_ && !limits.infinite && !time_.should_start_iteration(instability))
       break;
     iteration_depth_ = depth;
+    root_path_dependent_ = false;
     int delta = kAspirationWindow;
     int alpha = -kInfiniteScore, beta = kInfiniteScore;
     if (depth >= 5 && !is_mate_score(score)) {
@@ -184,7 +185,17 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
     // unless its score came through a repetition ruling that holds only on this path.
     if (!root_path_dependent_)
       table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), depth, Bound::kExact);
-    report(depth, score);
+    report(1, depth, score, last_principal_variation_);
+    // Further MultiPV lines: each the best of the moves not yet reported, searched with a full window.
+    const std::size_t lines =
+        std::min<std::size_t>(std::size_t(std::max(options_.multi_pv, 1)), root_moves_.size());
+    for (std::size_t line = 1; line < lines; ++line) {
+      const int line_score = search_root(-kInfiniteScore, kInfiniteScore, depth, line);
+      if (stop_.load(std::memory_order_relaxed)) break;
+      report(int(line) + 1, depth, line_score,
+             {thread.principal_variation[0].begin(),
+              thread.principal_variation[0].begin() + thread.principal_variation_length[0]});
+    }
     if (limits.nodes && thread.nodes >= limits.nodes) break;
   }
   // A stopped first iteration still leaves the move ordered first, which is legal.
@@ -202,16 +213,17 @@ SearchResult Searcher::search(const Position& root, const SearchLimits& limits) 
   return result;
 }
 
-void Searcher::report(int depth, int score) {
+void Searcher::report(int line, int depth, int score, const std::vector<Move>& principal_variation) {
   if (!on_info_) return;
   SearchInfo info;
+  info.line = line;
   info.depth = depth;
   info.selective_depth = thread_.selective_depth;
   info.score = score;
   info.nodes = thread_.nodes;
   info.time_ms = time_.elapsed_ms();
   info.hashfull = table_.hashfull();
-  info.principal_variation = last_principal_variation_;
+  info.principal_variation = principal_variation;
   on_info_(info);
 }
 
@@ -225,19 +237,18 @@ void Searcher::update_principal_variation(int ply, Move m) {
   thread.principal_variation_length[ply] = child_length + 1;
 }
 
-int Searcher::search_root(int alpha, int beta, int depth) {
+int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   SearchThread& thread = thread_;
   Position& position = thread.position;
   thread.principal_variation_length[0] = 0;
-  root_path_dependent_ = false;
   int best = -kInfiniteScore;
-  for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+  for (std::size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     position.make_move(m);
     thread.stack[1].reached_by_null_move = false;
     const int new_depth = depth - 1 + (position.in_check() ? 1 : 0);
     int score;
-    if (i == 0) {
+    if (i == first) {
       score = -search_node(-beta, -alpha, new_depth, 1);
     } else {
       score = -search_node(-alpha - 1, -alpha, new_depth, 1);
@@ -249,7 +260,8 @@ int Searcher::search_root(int alpha, int beta, int depth) {
     best = std::max(best, score);
     if (score > alpha) {
       // The new best move goes first: it is played if time runs out, and searched first next iteration.
-      std::rotate(root_moves_.begin(), root_moves_.begin() + i, root_moves_.begin() + i + 1);
+      std::rotate(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.begin() + std::ptrdiff_t(i),
+                  root_moves_.begin() + std::ptrdiff_t(i) + 1);
       update_principal_variation(0, m);
       if (score >= beta) return score;
       alpha = score;

@@ -39,6 +39,7 @@ struct SearchOptions {
   bool aspiration_transactions = false;               // seed 002's idea: off by default, to be measured
   int natural_move_limit = kDefaultNaturalMoveLimit;  // plies without capture; 0 = no limit
   std::int64_t move_overhead_ms = 50;
+  int multi_pv = 1;  // best lines reported per iteration (analysis GUIs); 1 in play
 };
 
 struct SearchLimits {
@@ -52,6 +53,7 @@ struct SearchLimits {
 
 // One report per finished iteration (and the final one).
 struct SearchInfo {
+  int line = 1;  // which of the MultiPV lines, from 1 (the best)
   int depth = 0;
   int selective_depth = 0;
   int score = 0;  // side to move's view
@@ -111,9 +113,11 @@ class Searcher {
  private:
   int search_node(int alpha, int beta, int depth, int ply);
   int quiescence(int alpha, int beta, int ply);
-  int search_root(int alpha, int beta, int depth);
+  // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
+  // found) and moves the best of them to `first`.
+  int search_root(int alpha, int beta, int depth, std::size_t first = 0);
   void poll_limits();
-  void report(int depth, int score);
+  void report(int line, int depth, int score, const std::vector<Move>& principal_variation);
   void update_principal_variation(int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
 

@@ -157,6 +157,14 @@ TEST_SUITE("threads") {
     engine.send("go depth 3");
     CHECK(engine.wait_for("info depth 3")->find("score mate") != std::string::npos);
     CHECK(engine.wait_for("bestmove"));
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    for (const std::string line : {"1", "2", "3"})
+      CHECK(engine.wait_for("info depth 4")->find("multipv " + line + " ") != std::string::npos);
+    CHECK(engine.wait_for("bestmove"));
+    engine.send("setoption name MultiPV value 1");
+    engine.send("position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
     engine.send("go perft 2");
     CHECK(engine.wait_for("Nodes searched:") == "Nodes searched: 15");  // as `shuai perft 2` counts it
   }

@@ -57,6 +57,25 @@ TEST_CASE("principal variations are legal move sequences and start with the best
     CHECK(result.ponder_move == reports.back().principal_variation[1]);
 }
 
+TEST_CASE("MultiPV reports distinct lines best first and plays the first") {
+  Searcher searcher;
+  searcher.options().multi_pv = 3;
+  std::vector<SearchInfo> reports;
+  searcher.set_info_callback([&](const SearchInfo& info) { reports.push_back(info); });
+  const SearchResult result = search_depth(searcher, kMiddlegame, 5);
+  REQUIRE(reports.size() == 15);  // three lines for each of five iterations
+  const SearchInfo* last[3] = {&reports[12], &reports[13], &reports[14]};
+  for (int line = 0; line < 3; ++line) {
+    CHECK(last[line]->line == line + 1);
+    CHECK(last[line]->depth == 5);
+  }
+  CHECK(last[0]->principal_variation[0] == result.best_move);
+  CHECK(last[0]->principal_variation[0] != last[1]->principal_variation[0]);
+  CHECK(last[1]->principal_variation[0] != last[2]->principal_variation[0]);
+  CHECK(last[0]->score >= last[1]->score);
+  CHECK(last[1]->score >= last[2]->score);
+}
+
 TEST_CASE("a node limit stops the search close to the limit") {
   Searcher searcher;
   SearchLimits limits;

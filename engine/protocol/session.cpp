@@ -82,6 +82,7 @@ const std::vector<OptionSpec>& option_specs() {
       {"newgame", "Clear Hash", OptionType::kButton, ""},
       {"minorshashsize", "MinorsHash", OptionType::kSpin, "3", 0, 32768},
       {"moveoverhead", "Move Overhead", OptionType::kSpin, "50", 0, 5000},
+      {"multipv", "MultiPV", OptionType::kSpin, "1", 1, 128},
       {"nullmove", "NullMove", OptionType::kCheck, "true"},
       {"latemovereductions", "LateMoveReductions", OptionType::kCheck, "true"},
       {"futility", "Futility", OptionType::kCheck, "true"},
@@ -335,6 +336,8 @@ bool Session::apply_option(const std::string& name, const std::string& value) {
     searcher_.clear();
   else if (key == "moveoverhead")
     options.move_overhead_ms = number;
+  else if (key == "multipv")
+    options.multi_pv = int(number);
   else if (key == "nullmove")
     options.pruning.null_move = flag;
   else if (key == "latemovereductions")
@@ -558,10 +561,11 @@ std::string Session::score_text(int score) const {
 void Session::print_info(const SearchInfo& info) {
   const std::uint64_t nps =
       info.time_ms > 0 ? info.nodes * 1000 / std::uint64_t(info.time_ms) : info.nodes * 1000;
-  std::string text =
-      fmt::format("info depth {} seldepth {} {}{} time {} nodes {} nps {} hashfull {}", info.depth,
-                  info.selective_depth, protocol_ == Protocol::kUci ? "multipv 1 " : "",
-                  score_text(info.score), info.time_ms, info.nodes, nps, info.hashfull);
+  std::string text = fmt::format(
+      "info depth {} seldepth {} {}{} time {} nodes {} nps {} hashfull {}", info.depth, info.selective_depth,
+      protocol_ == Protocol::kUci || searcher_.options().multi_pv > 1 ? fmt::format("multipv {} ", info.line)
+                                                                      : "",
+      score_text(info.score), info.time_ms, info.nodes, nps, info.hashfull);
   if (!info.principal_variation.empty()) {
     text += " pv";
     for (const Move m : info.principal_variation) {
