@@ -52,7 +52,7 @@ PruningSwitches pruning_for_level(PruningLevel level) {
   return {};
 }
 
-Searcher::Searcher() {
+Searcher::Searcher(std::size_t hash_megabytes) : table_(hash_megabytes) {
   root_moves_.reserve(kMaxMoves);
 }
 
@@ -101,9 +101,17 @@ void Searcher::poll_limits() {
 }
 
 SearchResult Searcher::search(const Position& root, const SearchLimits& limits) {
-  limits_ = limits;
+  arm(limits);
+  return run(root, limits);
+}
+
+void Searcher::arm(const SearchLimits& limits) {
   stop_.store(false, std::memory_order_relaxed);
   pondering_.store(limits.ponder, std::memory_order_relaxed);
+}
+
+SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
+  limits_ = limits;
   ponder_clock_pending_ = limits.ponder;
   time_.start(limits.time, options_.move_overhead_ms);
   table_.new_search();

@@ -93,7 +93,7 @@ struct SearchThread {
 
 class Searcher {
  public:
-  Searcher();
+  explicit Searcher(std::size_t hash_megabytes = TranspositionTable::kDefaultMegabytes);
 
   TranspositionTable& table() { return table_; }
   MinorsTable& minors_table() { return minors_table_; }
@@ -103,6 +103,10 @@ class Searcher {
   // Runs the search on the calling thread and returns when it is done (for infinite and ponder searches:
   // when stopped, or after ponderhit once the time is used).
   SearchResult search(const Position& root, const SearchLimits& limits);
+  // The same in two steps, for a search started on another thread: arm() on the commanding thread before the
+  // worker starts (so a stop or ponderhit sent at once is not lost), then run() on the worker.
+  void arm(const SearchLimits& limits);
+  SearchResult run(const Position& root, const SearchLimits& limits);
   // Both safe to call from another thread while search() runs.
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   void ponderhit();

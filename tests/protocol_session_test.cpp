@@ -101,6 +101,10 @@ TEST_SUITE("threads") {
         std::chrono::duration_cast<std::chrono::milliseconds>(EngineProcess::Clock::now() - start);
     MESSAGE("stop latency ", latency.count(), " ms");
     CHECK(latency.count() < 100);
+    // A stop sent right behind its go (found by the fuzzer: it once hung the engine).
+    engine.send("go infinite");
+    engine.send("stop");
+    CHECK(is_legal_answer(engine.wait_for("bestmove", 2'000)));
   }
 
   TEST_CASE("probe after a search returns the stored move and bounds") {
@@ -192,7 +196,9 @@ TEST_SUITE("threads") {
         {"go time abc", "info message go: 'time' needs a number"},
         {"go sideways 3", "info message go: unknown word 'sideways'"},
     };
-    for (const auto& [command, expected] : cases) {
+    for (const auto& bad_input : cases) {
+      const std::string& command = bad_input.first;
+      const std::string& expected = bad_input.second;
       INFO(command);
       engine.send(command);
       engine.send("isready");

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, whatever the build needs that this Debian machine lacks. Does nothing when all is there.
 set -euo pipefail
-packages=(g++ cmake ninja-build libfmt-dev doctest-dev)
+packages=(g++ clang cmake ninja-build libfmt-dev doctest-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

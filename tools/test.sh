@@ -18,3 +18,15 @@ ctest --no-tests=error --test-dir "$root/build-sanitize" --output-on-failure -j 
 echo "== ThreadSanitizer build (the tests of code that runs on several threads)"
 "$root/tools/build.sh" build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=thread
 TSAN_OPTIONS=halt_on_error=1 ctest --no-tests=error --test-dir "$root/build-tsan" --output-on-failure -j "$jobs" -L threads
+
+echo "== Fuzzing (libFuzzer, a short run of each target from its seed corpus)"
+CXX=clang++ "$root/tools/build.sh" build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_FUZZ=ON \
+  -DSHUAI_SANITIZERS=address,undefined
+for target in fuzz_fen fuzz_commands; do
+  corpus=$(mktemp -d)
+  cp "$root/tests/fuzz/corpus/${target#fuzz_}/"* "$corpus/"
+  "$root/build-fuzz/bin/$target" -max_total_time="${SHUAI_FUZZ_SECONDS:-20}" -timeout=20 -rss_limit_mb=4096 \
+    -artifact_prefix="$root/build-fuzz/" \
+    "$corpus" 2>&1 | tail -n 1
+  rm -rf "$corpus"
+done

@@ -122,8 +122,8 @@ void LineWriter::line(const std::string& text) {
   sink_(text);
 }
 
-Session::Session(LineWriter& writer) : writer_(writer), position_(*parse_fen(kStartFen).position) {
-  searcher_.table().resize(kDefaultHashMegabytes);
+Session::Session(LineWriter& writer, std::size_t hash_megabytes)
+    : writer_(writer), searcher_(hash_megabytes), position_(*parse_fen(kStartFen).position) {
   searcher_.set_info_callback([this](const SearchInfo& info) { print_info(info); });
 }
 
@@ -499,8 +499,9 @@ void Session::go(const std::vector<std::string_view>& words) {
   }
   wait_for_search();  // collect the thread of the previous, finished search
   searching_ = true;
+  searcher_.arm(limits);  // here, not on the worker: a stop sent right after go must not be lost
   worker_ = std::thread([this, limits, draw_offered] {
-    const SearchResult result = searcher_.search(position_, limits);
+    const SearchResult result = searcher_.run(position_, limits);
     // Idle before the bestmove goes out, so a GUI answering it at once is heard; the lock keeps a racing
     // stop from answering too.
     std::lock_guard lock(bestmove_mutex_);

@@ -31,7 +31,8 @@ enum class Protocol { kUndecided, kUcci, kUci };
 
 class Session {
  public:
-  explicit Session(LineWriter& writer);
+  // The transposition table starts at `hash_megabytes` (the hashsize/Hash option changes it later).
+  explicit Session(LineWriter& writer, std::size_t hash_megabytes = TranspositionTable::kDefaultMegabytes);
   ~Session();
 
   // Handles one command line; false once the session has ended (quit).
