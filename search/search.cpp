@@ -252,6 +252,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   int best = -kInfiniteScore;
   for (std::size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
+    if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
     position.make_move(m);
     thread.stack[1].reached_by_null_move = false;
     const int new_depth = depth - 1 + (position.in_check() ? 1 : 0);

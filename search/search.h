@@ -99,6 +99,10 @@ class Searcher {
   MinorsTable& minors_table() { return minors_table_; }
   SearchOptions& options() { return options_; }
   void set_info_callback(std::function<void(const SearchInfo&)> callback) { on_info_ = std::move(callback); }
+  // Called before each root move is searched (the move, its number from 1, the iteration depth).
+  void set_root_move_callback(std::function<void(Move, int, int)> callback) {
+    on_root_move_ = std::move(callback);
+  }
 
   // Runs the search on the calling thread and returns when it is done (for infinite and ponder searches:
   // when stopped, or after ponderhit once the time is used).
@@ -134,6 +138,7 @@ class Searcher {
   Knowledge last_knowledge_ = Knowledge::kLarge;
   SearchOptions options_;
   std::function<void(const SearchInfo&)> on_info_;
+  std::function<void(Move, int, int)> on_root_move_;
   SearchThread thread_;
   SearchLimits limits_;
   TimeManager time_;

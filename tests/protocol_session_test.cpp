@@ -34,9 +34,11 @@ TEST_SUITE("threads") {
     const auto& lines = engine.lines();
     CHECK(lines.front().starts_with("id name Shuai"));
     CHECK(std::count(lines.begin(), lines.end(), "option usemillisec type check default false") == 1);
+    engine.send("setoption debug true");
     engine.send("position startpos moves h2e2");
     engine.send("go depth 5");
-    const auto info = engine.wait_for("info depth 5");
+    CHECK(engine.wait_for("info depth 5 currmove "));
+    const auto info = engine.wait_for("info depth 5 seldepth");
     REQUIRE(info);
     CHECK(info->find(" pv ") != std::string::npos);
     CHECK(is_legal_answer(engine.wait_for("bestmove"), kStartFen, {"h2e2"}));

@@ -125,6 +125,12 @@ void LineWriter::line(const std::string& text) {
 Session::Session(LineWriter& writer, std::size_t hash_megabytes)
     : writer_(writer), searcher_(hash_megabytes), position_(*parse_fen(kStartFen).position) {
   searcher_.set_info_callback([this](const SearchInfo& info) { print_info(info); });
+  searcher_.set_root_move_callback([this](Move m, int number, int depth) {
+    // Only in debug mode, and from depth 5, where a root move takes long enough to be worth naming.
+    if (debug_ && depth >= 5)
+      writer_.line(
+          fmt::format("info depth {} currmove {} currmovenumber {}", depth, move_to_iccs(m), number));
+  });
 }
 
 Session::~Session() {
