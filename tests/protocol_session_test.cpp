@@ -125,6 +125,24 @@ TEST_SUITE("threads") {
     CHECK(engine.wait_for("pophash") == "pophash");
   }
 
+  TEST_CASE("draws are offered in dead-drawn positions and accepted when worse") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    engine.send("position fen 2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1");  // only guards are left
+    engine.send("go depth 3");
+    CHECK(engine.wait_for("bestmove")->ends_with(" draw"));
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    CHECK_FALSE(engine.wait_for("bestmove")->ends_with(" draw"));
+    // A rook down, Black accepts an offered draw; a rook up, Red declines it.
+    engine.send("position fen rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    engine.send("go draw depth 3");
+    CHECK(engine.wait_for("bestmove")->ends_with(" draw"));
+    engine.send("position fen rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    engine.send("go draw depth 3");
+    CHECK_FALSE(engine.wait_for("bestmove")->ends_with(" draw"));
+  }
+
   TEST_CASE("banned moves are not played") {
     EngineProcess engine;
     boot_ucci(engine);

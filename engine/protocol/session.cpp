@@ -108,6 +108,14 @@ const OptionSpec* find_option(std::string_view name) {
   return nullptr;
 }
 
+// Only kings, advisors and elephants are left: none of them can reach the other side, so nobody can win.
+bool no_attackers_left(const Position& position) {
+  for (const Color c : {kRed, kBlack})
+    for (const PieceType type : {kRook, kHorse, kCannon, kPawn})
+      if (position.count(c, type)) return false;
+  return true;
+}
+
 PruningLevel level_of(const std::string& value) {
   return value == "none"     ? PruningLevel::kNone
          : value == "small"  ? PruningLevel::kSmall
@@ -591,8 +599,9 @@ void Session::report_best(const SearchResult& result, bool draw_offered) {
   std::string text = "bestmove " + move_to_iccs(result.best_move);
   if (result.ponder_move != kNoMove) text += " ponder " + move_to_iccs(result.ponder_move);
   if (protocol_ == Protocol::kUcci) {
-    // Accept an offered draw when worse; resign only when a loss is proven.
-    if (draw_offered && offer_draws_ && result.score < 0)
+    // Accept an offered draw when worse, offer one when neither side can ever attack; resign only when a loss
+    // is proven.
+    if (offer_draws_ && ((draw_offered && result.score < 0) || no_attackers_left(position_)))
       text += " draw";
     else if (resign_ && result.score <= -kRuleWinScore + kMaxPly)
       text += " resign";
