@@ -141,6 +141,11 @@ TEST_SUITE("threads") {
     engine.send("position fen rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     engine.send("go draw depth 3");
     CHECK_FALSE(engine.wait_for("bestmove")->ends_with(" draw"));
+    // The offer may also come with the ponderhit.
+    engine.send("position fen rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    engine.send("go ponder depth 3");
+    engine.send("ponderhit draw");
+    CHECK(engine.wait_for("bestmove")->ends_with(" draw"));
   }
 
   TEST_CASE("banned moves are not played") {

@@ -181,6 +181,8 @@ bool Session::handle(std::string_view line) {
   } else if (command == "stop") {
     stop();
   } else if (command == "ponderhit") {
+    // "ponderhit draw": the opponent's move came with a draw offer, which the answer may accept.
+    if (arguments.size() == 1 && arguments[0] == "draw") draw_offered_ = true;
     if (thinking()) searcher_.ponderhit();
   } else if (command == "probe") {
     probe(arguments);
@@ -429,7 +431,8 @@ void Session::set_banned_moves(const std::vector<std::string_view>& words) {
 
 void Session::go(const std::vector<std::string_view>& words) {
   SearchLimits limits;
-  bool draw_offered = false, red = position_.side_to_move() == kRed;
+  const bool red = position_.side_to_move() == kRed;
+  bool draw_offered = false;
   const double time_unit = protocol_ == Protocol::kUcci && !milliseconds_ ? 1000.0 : 1.0;
   std::optional<int> perft_depth;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -508,19 +511,21 @@ void Session::go(const std::vector<std::string_view>& words) {
   }
   limits.excluded_root_moves = banned_moves_;
   if (batch_ && protocol_ == Protocol::kUcci) {
-    report_best(searcher_.search(position_, limits), draw_offered);
+    draw_offered_ = draw_offered;
+    report_best(searcher_.search(position_, limits));
     return;
   }
   wait_for_search();  // collect the thread of the previous, finished search
   searching_ = true;
   searcher_.arm(limits);  // here, not on the worker: a stop sent right after go must not be lost
-  worker_ = std::thread([this, limits, draw_offered] {
+  draw_offered_ = draw_offered;
+  worker_ = std::thread([this, limits] {
     const SearchResult result = searcher_.run(position_, limits);
     // Idle before the bestmove goes out, so a GUI answering it at once is heard; the lock keeps a racing
     // stop from answering too.
     std::lock_guard lock(bestmove_mutex_);
     searching_ = false;
-    report_best(result, draw_offered);
+    report_best(result);
   });
 }
 
@@ -591,7 +596,8 @@ void Session::print_info(const SearchInfo& info) {
   writer_.line(text);
 }
 
-void Session::report_best(const SearchResult& result, bool draw_offered) {
+void Session::report_best(const SearchResult& result) {
+  const bool draw_offered = draw_offered_.load();
   if (result.best_move == kNoMove) {
     writer_.line(protocol_ == Protocol::kUcci ? "nobestmove" : "bestmove (none)");
     return;

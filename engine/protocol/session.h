@@ -56,7 +56,7 @@ class Session {
   bool apply_option(const std::string& name, const std::string& value);
   void print_options();
   void print_info(const SearchInfo& info);
-  void report_best(const SearchResult& result, bool draw_offered);
+  void report_best(const SearchResult& result);
   void wait_for_search();
   bool thinking() const { return searching_.load(); }
   void message(const std::string& text);
@@ -70,6 +70,7 @@ class Session {
   std::thread worker_;
   std::atomic<bool> searching_{false};  // cleared by the worker just before its bestmove goes out
   std::mutex bestmove_mutex_;
+  std::atomic<bool> draw_offered_{false};  // by "go draw" or "ponderhit draw", for the current search
   bool ended_ = false;
 
   // Settings.
