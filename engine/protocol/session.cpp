@@ -510,22 +510,26 @@ void Session::go(const std::vector<std::string_view>& words) {
     return;
   }
   limits.excluded_root_moves = banned_moves_;
+  // Judged here, while the position is this search's: the worker must not read it once it has gone idle.
+  const bool dead_drawn = no_attackers_left(position_);
   if (batch_ && protocol_ == Protocol::kUcci) {
     draw_offered_ = draw_offered;
-    report_best(searcher_.search(position_, limits));
+    writer_.line(best_move_answer(searcher_.search(position_, limits), dead_drawn));
     return;
   }
   wait_for_search();  // collect the thread of the previous, finished search
   searching_ = true;
   searcher_.arm(limits);  // here, not on the worker: a stop sent right after go must not be lost
   draw_offered_ = draw_offered;
-  worker_ = std::thread([this, limits] {
+  worker_ = std::thread([this, limits, dead_drawn] {
     const SearchResult result = searcher_.run(position_, limits);
     // Idle before the bestmove goes out, so a GUI answering it at once is heard; the lock keeps a racing
     // stop from answering too.
+    // The answer is composed while still searching: once idle, the commanding thread may change the settings.
+    const std::string answer = best_move_answer(result, dead_drawn);
     std::lock_guard lock(bestmove_mutex_);
     searching_ = false;
-    report_best(result);
+    writer_.line(answer);
   });
 }
 
@@ -596,24 +600,21 @@ void Session::print_info(const SearchInfo& info) {
   writer_.line(text);
 }
 
-void Session::report_best(const SearchResult& result) {
+std::string Session::best_move_answer(const SearchResult& result, bool dead_drawn) {
   const bool draw_offered = draw_offered_.load();
-  if (result.best_move == kNoMove) {
-    writer_.line(protocol_ == Protocol::kUcci ? "nobestmove" : "bestmove (none)");
-    return;
-  }
+  if (result.best_move == kNoMove) return protocol_ == Protocol::kUcci ? "nobestmove" : "bestmove (none)";
   std::string text = "bestmove " + move_to_iccs(result.best_move);
   if (result.ponder_move != kNoMove) text += " ponder " + move_to_iccs(result.ponder_move);
   if (protocol_ == Protocol::kUcci) {
     // Accept an offered draw when worse, offer one when neither side can ever attack; resign only when a loss
     // is proven.
-    if (offer_draws_ && ((draw_offered && result.score < 0) || no_attackers_left(position_)))
+    if (offer_draws_ && ((draw_offered && result.score < 0) || dead_drawn))
       text += " draw";
     else if (resign_ && result.score <= -kRuleWinScore + kMaxPly)
       text += " resign";
   }
   if (debug_) message(fmt::format("MHT probes {} hits {}", result.minors.probes, result.minors.hits));
-  writer_.line(text);
+  return text;
 }
 
 }  // namespace shuai

@@ -56,7 +56,9 @@ class Session {
   bool apply_option(const std::string& name, const std::string& value);
   void print_options();
   void print_info(const SearchInfo& info);
-  void report_best(const SearchResult& result);
+  // The bestmove (or nobestmove) line; dead_drawn: only kings, advisors and elephants are left (offer a
+  // draw).
+  std::string best_move_answer(const SearchResult& result, bool dead_drawn);
   void wait_for_search();
   bool thinking() const { return searching_.load(); }
   void message(const std::string& text);
