@@ -279,10 +279,8 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   return best;
 }
 
-int Searcher::search_node(int alpha, int beta, int depth, int ply) {
-  if (depth <= 0) return quiescence(alpha, beta, ply);
+std::optional<int> Searcher::enter_node(int ply) {
   SearchThread& thread = thread_;
-  Position& position = thread.position;
   SearchThread::Frame& frame = thread.stack[ply];
   frame.path_dependent = false;
   thread.principal_variation_length[ply] = 0;
@@ -292,12 +290,21 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
   if (stop_.load(std::memory_order_relaxed)) return 0;
   thread.selective_depth = std::max(thread.selective_depth, ply);
 
-  const RuleOutcome rule = rule_outcome(position, options_.natural_move_limit);
+  const RuleOutcome rule = rule_outcome(thread.position, options_.natural_move_limit);
   if (rule != RuleOutcome::kNone) {
     frame.path_dependent = true;
     return rule_score(rule, ply);
   }
-  if (ply >= kMaxPly) return thread.evaluator.evaluate(position);
+  if (ply >= kMaxPly) return thread.evaluator.evaluate(thread.position);
+  return std::nullopt;
+}
+
+int Searcher::search_node(int alpha, int beta, int depth, int ply) {
+  if (depth <= 0) return quiescence(alpha, beta, ply);
+  SearchThread& thread = thread_;
+  Position& position = thread.position;
+  SearchThread::Frame& frame = thread.stack[ply];
+  if (const auto ended = enter_node(ply)) return *ended;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -424,20 +431,7 @@ int Searcher::quiescence(int alpha, int beta, int ply) {
   SearchThread& thread = thread_;
   Position& position = thread.position;
   SearchThread::Frame& frame = thread.stack[ply];
-  frame.path_dependent = false;
-  thread.principal_variation_length[ply] = 0;
-
-  ++thread.nodes;
-  poll_limits();
-  if (stop_.load(std::memory_order_relaxed)) return 0;
-  thread.selective_depth = std::max(thread.selective_depth, ply);
-
-  const RuleOutcome rule = rule_outcome(position, options_.natural_move_limit);
-  if (rule != RuleOutcome::kNone) {
-    frame.path_dependent = true;
-    return rule_score(rule, ply);
-  }
-  if (ply >= kMaxPly) return thread.evaluator.evaluate(position);
+  if (const auto ended = enter_node(ply)) return *ended;
 
   const bool in_check = position.in_check();
   int best = -kInfiniteScore;

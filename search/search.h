@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "engine/board/position.h"
@@ -119,6 +120,9 @@ class Searcher {
   void clear();
 
  private:
+  // What every node does first: count itself, poll the limits, apply the game rules; a score if the node
+  // ends.
+  std::optional<int> enter_node(int ply);
   int search_node(int alpha, int beta, int depth, int ply);
   int quiescence(int alpha, int beta, int ply);
   // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
