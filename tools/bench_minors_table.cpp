@@ -9,6 +9,7 @@
 
 #include "engine/board/board.h"
 #include "eval/evaluator.h"
+#include "tools/arguments.h"
 #include "tools/bench_positions.h"
 #include "tools/tools.h"
 
@@ -20,14 +21,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-std::optional<int> parse_int(std::string_view text, int low, int high) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
-    return std::nullopt;
-  return value;
 }
 
 struct MinorsBenchSettings {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/board/board.h"
+#include "tools/arguments.h"
 #include "tools/bench_positions.h"
 #include "tools/tools.h"
 
@@ -17,14 +18,6 @@ namespace {
 constexpr std::string_view kBenchUsage =
     "usage: shuai bench [depth N | time MS] [hash MB] [pruning none|small|medium|large]\n"
     "                   [no-null-move] [no-lmr] [no-futility] [no-razoring] [transactions]\n";
-
-std::optional<int> parse_int(std::string_view text, int low, int high) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
-    return std::nullopt;
-  return value;
-}
 
 // Reads the bench options; an error message on bad input.
 std::string parse_settings(std::span<const std::string_view> arguments, BenchSettings& settings) {
