@@ -59,7 +59,6 @@ Searcher::Searcher(std::size_t hash_megabytes) : table_(hash_megabytes) {
 void Searcher::clear() {
   table_.clear();
   minors_table_.clear();
-  thread_.history = {};
 }
 
 void Searcher::prepare_minors_table(const Position& root) {
@@ -324,7 +323,6 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
   }
 
   const int static_evaluation = in_check ? -kInfiniteScore : thread.evaluator.evaluate(position);
-  frame.static_evaluation = static_evaluation;
   const PruningSwitches& pruning = options_.pruning;
 
   if (!pv_node && !in_check) {

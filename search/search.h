@@ -79,7 +79,6 @@ struct SearchThread {
     std::array<Move, 2> killers{};
     bool path_dependent = false;  // the score came through a repetition or move-limit ruling
     bool reached_by_null_move = false;
-    int static_evaluation = 0;
   };
 
   Position position;
@@ -116,7 +115,8 @@ class Searcher {
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   void ponderhit();
 
-  // A new game: forget the transposition table, the Minors Hash Table and the ordering statistics.
+  // A new game: forget the transposition table and the Minors Hash Table (the ordering statistics are reset
+  // by every search anyway).
   void clear();
 
  private:

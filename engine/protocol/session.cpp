@@ -512,15 +512,14 @@ void Session::go(const std::vector<std::string_view>& words) {
   limits.excluded_root_moves = banned_moves_;
   // Judged here, while the position is this search's: the worker must not read it once it has gone idle.
   const bool dead_drawn = no_attackers_left(position_);
+  draw_offered_ = draw_offered;
   if (batch_ && protocol_ == Protocol::kUcci) {
-    draw_offered_ = draw_offered;
     writer_.line(best_move_answer(searcher_.search(position_, limits), dead_drawn));
     return;
   }
   wait_for_search();  // collect the thread of the previous, finished search
   searching_ = true;
   searcher_.arm(limits);  // here, not on the worker: a stop sent right after go must not be lost
-  draw_offered_ = draw_offered;
   worker_ = std::thread([this, limits, dead_drawn] {
     const SearchResult result = searcher_.run(position_, limits);
     // Idle before the bestmove goes out, so a GUI answering it at once is heard; the lock keeps a racing
