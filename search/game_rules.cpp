@@ -5,14 +5,16 @@
 
 namespace shuai {
 
-RuleOutcome repetition_outcome(const Position& position) {
+RuleOutcome repetition_outcome(const Position& position, int earlier_occurrences) {
   const auto history = position.history();
   const int size = int(history.size());
   const int reach = std::min(position.plies_since_capture(), size);
+  int occurrences = 0;
   for (int distance = 1; distance <= reach; ++distance) {
     const int start = size - distance;
     if (history[start].move == kNoMove) return RuleOutcome::kNone;  // a null move is no real repetition
     if (distance < 4 || distance % 2 != 0 || history[start].key != position.key()) continue;
+    if (++occurrences < earlier_occurrences) continue;
     // Moves start .. size-1 form the cycle; the last was made by the opponent of the side to move. A move
     // gave check if the side to move after it was in check, recorded by the next move (or the position now).
     bool opponent_always_checked = true, mover_always_checked = true;

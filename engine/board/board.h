@@ -1,6 +1,7 @@
-// Public header of the board library: position, move generation, FEN, ICCS notation, perft.
+// Public header of the board library: position, move generation, FEN, ICCS and Chinese notation, perft.
 #pragma once
 
+#include "engine/board/chinese_notation.h"
 #include "engine/board/fen.h"
 #include "engine/board/movegen.h"
 #include "engine/board/notation.h"

@@ -1,0 +1,46 @@
+// A child program on the other end of two pipes: started in its own process group, read with deadlines, and
+// always killed (group and all) when its owner lets go of it or the runner is interrupted.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+
+namespace shuai::match {
+
+using Clock = std::chrono::steady_clock;
+
+class ChildProcess {
+ public:
+  enum class ReadStatus { kLine, kTimeout, kClosed };
+
+  ChildProcess() = default;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  ~ChildProcess() { kill(); }
+
+  // Runs `command` through /bin/sh in `directory` (empty: the current one). Its standard error goes to
+  // /dev/null. False, with a message in `error`, when it cannot be started.
+  bool start(const std::string& command, const std::string& directory, std::string& error);
+  bool running() const { return pid_ > 0; }
+
+  // False when the child no longer reads its input (it has exited or closed it).
+  bool send(const std::string& line);
+  // The next line into `line`, waiting until `deadline` at most.
+  ReadStatus read_line(Clock::time_point deadline, std::string& line);
+
+  // Kills the child's process group and collects the child.
+  void kill();
+
+ private:
+  pid_t pid_ = -1;
+  int input_ = -1, output_ = -1;
+  std::string buffer_;
+};
+
+// Installs SIGINT/SIGTERM handlers that kill every running child before the runner exits, and ignores SIGPIPE
+// (a dead child's pipe becomes an error return instead).
+void install_child_cleanup();
+
+}  // namespace shuai::match

@@ -1,0 +1,83 @@
+// One engine as a player: its settings from the command line, and the UCCI or UCI conversation that starts
+// it, sets it up for a game and asks it for moves on a clock.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tools/match/child_process.h"
+
+namespace shuai::match {
+
+enum class Protocol { kUcci, kUci };
+
+struct EngineConfig {
+  std::string name;
+  std::string command;
+  std::string directory;  // where to run it; empty: the runner's directory
+  Protocol protocol = Protocol::kUcci;
+  std::optional<int> rank_base;  // 0 (ICCS) or 1 (Fairy-Stockfish's xiangqi); unset: decided at start
+  std::vector<std::pair<std::string, std::string>> options;  // sent with setoption
+};
+
+// "name=...,cmd=...,proto=ucci|uci[,dir=...][,ranks=0|1][,option=value...]"; false with a message on error.
+bool parse_engine_config(const std::string& text, EngineConfig& config, std::string& error);
+
+// How a move is asked for: a clock, a fixed depth or a fixed node count.
+struct Limits {
+  std::int64_t base_ms = 0, increment_ms = 0;  // a clock when base_ms > 0
+  int depth = 0;
+  std::int64_t nodes = 0;
+};
+
+struct Clocks {
+  std::int64_t own_ms = 0, opponent_ms = 0;
+  bool own_is_red = true;
+};
+
+struct Reply {
+  enum class Kind { kMove, kNoMove, kResign, kTimeout, kCrash };
+  Kind kind = Kind::kCrash;
+  std::string move;             // in ICCS, for kMove and kResign (when one was given)
+  std::int64_t elapsed_ms = 0;  // from sending go to reading the answer
+  std::string score;  // the last reported score, from the engine's point of view ("+0.35", "#5", "-#3")
+  int depth = 0;      // the last reported depth
+};
+
+class EnginePlayer {
+ public:
+  explicit EnginePlayer(EngineConfig config) : config_(std::move(config)) {}
+  ~EnginePlayer() { quit(); }
+
+  const EngineConfig& config() const { return config_; }
+  bool running() const { return process_.running(); }
+
+  // Starts the program and completes the handshake; false with a message when it fails.
+  bool start(std::string& error);
+  // Before each game: starts the engine if it is not running (after a crash), tells it a new game begins and
+  // waits until it is ready. False with a message when it cannot be readied.
+  bool prepare_game(std::string& error);
+  // Asks for a move in the position reached from `start_fen` by `moves` (ICCS). The answer must come by
+  // `deadline`; a late engine is stopped (killed if it will not stop) and the reply is a timeout.
+  Reply think(const std::string& start_fen, const std::vector<std::string>& moves, const Limits& limits,
+              const Clocks& clocks, Clock::time_point deadline);
+  // Asks the engine to quit, kills it if it has not gone within a second.
+  void quit();
+
+ private:
+  bool wait_for(const std::string& prefix, Clock::time_point deadline, std::string& line);
+  std::string to_engine_move(const std::string& iccs) const;
+  std::string from_engine_move(const std::string& text) const;
+  void set_option(const std::string& name, const std::string& value);
+
+  EngineConfig config_;
+  ChildProcess process_;
+  int rank_base_ = 0;
+  bool milliseconds_ = true;  // UCCI times in milliseconds (the engine listed usemillisec)
+  bool lists_newgame_ = false;
+};
+
+}  // namespace shuai::match

@@ -1,0 +1,237 @@
+// Scheduling and playing the games of a match on worker threads, and reporting the result.
+#include "tools/match/match.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "engine/board/fen.h"
+#include "engine/board/text.h"
+#include "tools/match/pgn.h"
+
+namespace shuai::match {
+namespace {
+
+struct ScheduledGame {
+  int pairing = 0;
+  int index = 0;  // within the pairing: games 2k and 2k+1 share an opening
+  int red = 0, black = 0;
+  std::string opening;
+};
+
+std::vector<ScheduledGame> schedule(const MatchSettings& settings, std::vector<PairingResult>& pairings) {
+  std::vector<std::string> openings = settings.openings;
+  if (openings.empty()) openings.emplace_back(kStartFen);
+  if (settings.seed) std::shuffle(openings.begin(), openings.end(), std::mt19937_64(*settings.seed));
+  const int engine_count = int(settings.engines.size());
+  for (int first = 0; first < engine_count; ++first)
+    for (int second = first + 1; second < engine_count; ++second) pairings.push_back({first, second, {}, {}});
+  // Interleaved by pairing, so a round robin cut short is still fair between pairings.
+  std::vector<ScheduledGame> games;
+  for (int index = 0; index < settings.games; ++index) {
+    for (int pairing = 0; pairing < int(pairings.size()); ++pairing) {
+      const auto& pair = pairings[pairing];
+      const bool swapped = index % 2 == 1;
+      games.push_back({pairing, index, swapped ? pair.second : pair.first, swapped ? pair.first : pair.second,
+                       openings[std::size_t(index / 2) % openings.size()]});
+    }
+  }
+  return games;
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  localtime_r(&now, &parts);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y.%m.%d", &parts);
+  return text;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "?";
+  return name;
+}
+
+// The first engine's score in a game of its pairing (1, 0.5, 0).
+double first_engine_score(const ScheduledGame& game, const PairingResult& pairing, GameResult result) {
+  if (result == GameResult::kDraw) return 0.5;
+  const bool red_won = result == GameResult::kRedWins;
+  return (game.red == pairing.first) == red_won ? 1.0 : 0.0;
+}
+
+}  // namespace
+
+bool read_openings(const std::string& path, std::vector<std::string>& openings, std::string& error) {
+  std::ifstream file(path);
+  if (!file) {
+    error = fmt::format("cannot read openings file '{}'", path);
+    return false;
+  }
+  openings.clear();
+  std::string line;
+  for (int number = 1; std::getline(file, line); ++number) {
+    const std::string text = line.substr(0, line.find(';'));
+    const auto words = split_words(text);
+    if (words.empty() || words[0].starts_with('#')) continue;
+    // A FEN has six fields; an EPD line has four, then operations.
+    std::string fen;
+    const bool full = words.size() >= 6 && std::isdigit(static_cast<unsigned char>(words[4][0])) &&
+                      std::isdigit(static_cast<unsigned char>(words[5][0]));
+    const std::size_t fields = full ? 6 : std::min<std::size_t>(words.size(), 4);
+    for (std::size_t i = 0; i < fields; ++i) {
+      if (i > 0) fen += ' ';
+      fen += words[i];
+    }
+    const auto parsed = parse_fen(fen);
+    if (!parsed.position) {
+      error = fmt::format("{}:{}: {}", path, number, parsed.error);
+      return false;
+    }
+    openings.push_back(to_fen(*parsed.position));
+  }
+  if (openings.empty()) {
+    error = fmt::format("openings file '{}' holds no positions", path);
+    return false;
+  }
+  return true;
+}
+
+MatchResult run_match(const MatchSettings& settings) {
+  MatchResult result;
+  result.faults.resize(settings.engines.size());
+  const std::vector<ScheduledGame> games = schedule(settings, result.pairings);
+  // Per pairing and opening pair: the first engine's score in the pair's games so far, and how many.
+  std::vector<std::map<int, std::pair<double, int>>> pair_scores(result.pairings.size());
+
+  std::mutex mutex;  // guards result, pair_scores, the PGN file and standard output
+  std::FILE* pgn = settings.pgn_path.empty() ? nullptr : std::fopen(settings.pgn_path.c_str(), "a");
+  if (!settings.pgn_path.empty() && !pgn)
+    fmt::print(stderr, "cannot open PGN file '{}': games are not saved\n", settings.pgn_path);
+  const PgnTags base_tags{"Shuai match", host_name(), today(), 1, settings.time_control_text};
+  std::atomic<int> next{0};
+  std::atomic<bool> stop{false};
+  int finished = 0;
+
+  const auto record_game = [&](const ScheduledGame& game, const GameRecord& record) {
+    std::lock_guard lock(mutex);
+    PairingResult& pairing = result.pairings[game.pairing];
+    const double score = first_engine_score(game, pairing, record.verdict.result);
+    (score == 1 ? pairing.tally.wins : score == 0 ? pairing.tally.losses : pairing.tally.draws)++;
+    auto& pair = pair_scores[game.pairing][game.index / 2];
+    pair.first += score;
+    if (++pair.second == 2) pairing.tally.pairs[int(pair.first * 2 + 0.5)]++;
+    pairing.terminations[std::string(termination_name(record.verdict.termination))]++;
+    if (record.verdict.result != GameResult::kDraw) {
+      const int loser = record.verdict.result == GameResult::kRedWins ? game.black : game.red;
+      switch (record.verdict.termination) {
+        case Termination::kTimeForfeit:
+          result.faults[loser].time_losses++;
+          break;
+        case Termination::kIllegalMove:
+          result.faults[loser].illegal_moves++;
+          break;
+        case Termination::kCrash:
+          result.faults[loser].crashes++;
+          break;
+        default:
+          break;
+      }
+    }
+    ++finished;
+    if (pgn) {
+      PgnTags tags = base_tags;
+      tags.round = finished;
+      std::fputs(to_pgn(record, tags).c_str(), pgn);
+      std::fflush(pgn);
+    }
+    if (settings.sprt.enabled && settings.engines.size() == 2) {
+      const SprtState state = sprt(pairing.tally, settings.sprt);
+      if (state.accepted_h0() || state.accepted_h1()) {
+        result.stopped_by_sprt = true;
+        stop = true;
+      }
+    }
+    if (settings.progress) {
+      const Tally& tally = pairing.tally;
+      fmt::print("[{}/{}] {} vs {}: {} {} | {} vs {}: W {} D {} L {}, Elo {}\n", finished, games.size(),
+                 record.red, record.black, result_text(record.verdict.result),
+                 termination_name(record.verdict.termination), settings.engines[pairing.first].name,
+                 settings.engines[pairing.second].name, tally.wins, tally.draws, tally.losses,
+                 format_elo(trinomial_elo(tally)));
+      std::fflush(stdout);
+    }
+  };
+
+  const auto worker = [&] {
+    // Each worker runs its own copy of every engine it needs, kept between games.
+    std::vector<std::unique_ptr<EnginePlayer>> players(settings.engines.size());
+    const auto player = [&](int engine) -> EnginePlayer& {
+      if (!players[engine]) players[engine] = std::make_unique<EnginePlayer>(settings.engines[engine]);
+      return *players[engine];
+    };
+    while (!stop) {
+      const int index = next++;
+      if (index >= int(games.size())) break;
+      const ScheduledGame& game = games[index];
+      const GameRecord record = play_game(player(game.red), player(game.black), game.opening, settings.game);
+      record_game(game, record);
+    }
+  };
+  const int thread_count = std::max(1, std::min<int>(settings.concurrency, int(games.size())));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < thread_count; ++i) threads.emplace_back(worker);
+  for (auto& thread : threads) thread.join();
+  if (pgn) std::fclose(pgn);
+  return result;
+}
+
+std::string match_report(const MatchSettings& settings, const MatchResult& result) {
+  std::string text;
+  for (const PairingResult& pairing : result.pairings) {
+    const Tally& tally = pairing.tally;
+    const std::string& first = settings.engines[pairing.first].name;
+    const std::string& second = settings.engines[pairing.second].name;
+    text += fmt::format("{} vs {}: {} games, W {} D {} L {} (from {}'s side), score {:.1f}%\n", first, second,
+                        tally.games(), tally.wins, tally.draws, tally.losses, first, tally.score() * 100);
+    text += fmt::format("  Elo difference: {} (95%, pentanomial model over {} game pairs)\n",
+                        format_elo(pentanomial_elo(tally)), tally.pair_count());
+    text += fmt::format("  Elo difference: {} (95%, trinomial model over {} games)\n",
+                        format_elo(trinomial_elo(tally)), tally.games());
+    text += fmt::format("  pairs LL {} LD {} DD+WL {} WD {} WW {}\n", tally.pairs[0], tally.pairs[1],
+                        tally.pairs[2], tally.pairs[3], tally.pairs[4]);
+    if (settings.sprt.enabled) {
+      const SprtState state = sprt(tally, settings.sprt);
+      text += fmt::format("  SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2f} [{:.2f}, {:.2f}] {}\n",
+                          settings.sprt.elo0, settings.sprt.elo1, settings.sprt.alpha, settings.sprt.beta,
+                          state.llr, state.lower, state.upper,
+                          state.accepted_h1()   ? "H1 accepted"
+                          : state.accepted_h0() ? "H0 accepted"
+                                                : "no decision yet");
+    }
+    std::string endings;
+    for (const auto& [name, count] : pairing.terminations)
+      endings += fmt::format("{}{} {}", endings.empty() ? "" : ", ", name, count);
+    text += fmt::format("  endings: {}\n", endings.empty() ? "none" : endings);
+  }
+  for (std::size_t engine = 0; engine < settings.engines.size(); ++engine) {
+    const Faults& faults = result.faults[engine];
+    text += fmt::format("{}: time losses {}, illegal moves {}, crashes {}\n", settings.engines[engine].name,
+                        faults.time_losses, faults.illegal_moves, faults.crashes);
+  }
+  if (result.stopped_by_sprt) text += "stopped early: the SPRT reached a decision\n";
+  return text;
+}
+
+}  // namespace shuai::match
