@@ -44,7 +44,6 @@ void kill_children_and_exit(int signal_number) {
 }  // namespace
 
 void install_child_cleanup() {
-  signal(SIGPIPE, SIG_IGN);
   struct sigaction action {};
   action.sa_handler = kill_children_and_exit;
   sigemptyset(&action.sa_mask);
@@ -55,6 +54,7 @@ void install_child_cleanup() {
 
 bool ChildProcess::start(const std::string& command, const std::string& directory, std::string& error) {
   kill();
+  signal(SIGPIPE, SIG_IGN);  // a child that dies must make send() fail, not kill the runner
   int to_child[2], from_child[2];
   if (pipe2(to_child, O_CLOEXEC) != 0) {
     error = std::string("cannot make a pipe: ") + std::strerror(errno);

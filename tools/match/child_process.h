@@ -39,8 +39,8 @@ class ChildProcess {
   std::string buffer_;
 };
 
-// Installs SIGINT/SIGTERM handlers that kill every running child before the runner exits, and ignores SIGPIPE
-// (a dead child's pipe becomes an error return instead).
+// Installs SIGINT/SIGTERM/SIGHUP handlers that kill every running child before the runner exits. (Starting a
+// child also ignores SIGPIPE: writing to a dead child's pipe becomes an error return.)
 void install_child_cleanup();
 
 }  // namespace shuai::match
