@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The strength measurements quoted in the README: Shuai against itself, against Debian's Fairy-Stockfish, MHT on
+# against off, and evaluation knowledge large against small. Each is 200 games over positions/openings.fen.
+#   usage: tools/strength_matches.sh [self|fairy|mht|knowledge]...   (default: all four, in that order)
+# Each match prints a progress line per game, then its report; PGN goes to matches/<name>.pgn.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/tools/setup.sh"
+"$root/tools/build.sh" build -DCMAKE_BUILD_TYPE=Release
+shuai="$root/build/bin/shuai"
+match="$root/build/bin/shuai-match"
+mkdir -p "$root/matches"
+common=(--games 200 --concurrency 2 --openings "$root/positions/openings.fen" --seed 1)
+
+run() {
+  local name=$1
+  shift
+  rm -f "$root/matches/$name.pgn"
+  echo "== $name: shuai-match $*"
+  "$match" "$@" "${common[@]}" --pgn "$root/matches/$name.pgn"
+}
+
+fairy_stockfish() {
+  if ! command -v fairy-stockfish >/dev/null && [ ! -x /usr/games/fairy-stockfish ]; then
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get install -y -qq fairy-stockfish >/dev/null
+  fi
+  command -v fairy-stockfish || echo /usr/games/fairy-stockfish
+}
+
+for which in "${@:-self fairy mht knowledge}"; do
+  for name in $which; do
+    case "$name" in
+      self) run self --engine "name=Shuai-A,cmd=$shuai,proto=ucci" --engine "name=Shuai-B,cmd=$shuai,proto=ucci" \
+        --tc 2+0.02 ;;
+      fairy) run fairy --engine "name=Shuai,cmd=$shuai,proto=ucci" \
+        --engine "name=Fairy-Stockfish,cmd=$(fairy_stockfish),proto=uci,Threads=1" --tc 10+0.1 ;;
+      mht) run mht --engine "name=MHT-on,cmd=$shuai,proto=ucci" \
+        --engine "name=MHT-off,cmd=$shuai,proto=ucci,minorshashsize=0" --tc 2+0.02 ;;
+      knowledge) run knowledge --engine "name=Knowledge-large,cmd=$shuai,proto=ucci,knowledge=large" \
+        --engine "name=Knowledge-small,cmd=$shuai,proto=ucci,knowledge=small" --tc 2+0.02 ;;
+      *) echo "unknown match '$name': self, fairy, mht or knowledge" >&2; exit 2 ;;
+    esac
+  done
+done
