@@ -20,6 +20,8 @@ usage:
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
   shuai bench eval          evaluations per second, Minors Hash Table off and on
+  shuai bench smp           time to depth with 1 and N threads ('depth N', 'threads N', 'hash MB')
+  shuai bench lockless      racing threads: torn entries in tiny shared tables, lockless encoding off and on
   shuai --help              this text
   shuai --version           the version
 )";
@@ -60,6 +62,8 @@ int main(int argc, char** argv) {
     if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
     if (!rest.empty() && rest[0] == "mht") return shuai::tools::run_bench_mht(rest.subspan(1));
     if (!rest.empty() && rest[0] == "eval") return shuai::tools::run_bench_eval(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "smp") return shuai::tools::run_bench_smp(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "lockless") return shuai::tools::run_bench_lockless(rest.subspan(1));
     return shuai::tools::run_bench_search(rest);
   }
   fmt::print(stderr, "unknown command '{}': try 'shuai --help'\n", command);

@@ -12,6 +12,8 @@ namespace shuai {
 namespace {
 
 constexpr int kAspirationWindow = 30;
+// Nodes this shallow are not worth a split: the copying and locking would cost more than the help gives.
+constexpr int kMinSplitDepth = 4;
 constexpr int kRazorMargin = 250;                       // per ply of depth
 constexpr int kFutilityMargin[4] = {0, 120, 220, 320};  // by remaining depth
 
@@ -54,6 +56,36 @@ PruningSwitches pruning_for_level(PruningLevel level) {
 
 Searcher::Searcher(std::size_t hash_megabytes) : table_(hash_megabytes) {
   root_moves_.reserve(kMaxMoves);
+  threads_.push_back(std::make_unique<SearchThread>());
+}
+
+Searcher::~Searcher() {
+  stop_workers();
+}
+
+void Searcher::stop_workers() {
+  {
+    std::lock_guard lock(pool_mutex_);
+    pool_quit_ = true;
+  }
+  pool_wake_.notify_all();
+  for (auto& worker : workers_) worker.join();
+  workers_.clear();
+  pool_quit_ = false;
+}
+
+void Searcher::set_threads(int count) {
+  if (count <= 0) count = int(std::max(1u, std::thread::hardware_concurrency()));
+  stop_workers();
+  threads_.resize(1);
+  for (int i = 1; i < count; ++i) threads_.push_back(std::make_unique<SearchThread>());
+  for (int i = 1; i < count; ++i) workers_.emplace_back([this, i] { idle_loop(*threads_[std::size_t(i)]); });
+}
+
+std::uint64_t Searcher::total_nodes() const {
+  std::uint64_t nodes = 0;
+  for (const auto& thread : threads_) nodes += thread->nodes.load(std::memory_order_relaxed);
+  return nodes;
 }
 
 void Searcher::clear() {
@@ -87,9 +119,15 @@ int Searcher::rule_score(RuleOutcome outcome, int ply) const {
   }
 }
 
-void Searcher::poll_limits() {
-  if (limits_.nodes && thread_.nodes >= limits_.nodes) stop_.store(true, std::memory_order_relaxed);
-  if ((thread_.nodes & 1023) != 0) return;
+void Searcher::poll_limits(SearchThread& thread) {
+  // The thread that runs the iterations keeps the clock and the node limit; helpers only count.
+  if (&thread != threads_[0].get()) return;
+  const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
+  if (limits_.nodes && threads_.size() == 1 && nodes >= limits_.nodes)
+    stop_.store(true, std::memory_order_relaxed);
+  if ((nodes & 1023) != 0) return;
+  if (limits_.nodes && threads_.size() > 1 && total_nodes() >= limits_.nodes)
+    stop_.store(true, std::memory_order_relaxed);
   if (ponder_clock_pending_ && !pondering_.load(std::memory_order_relaxed)) {
     ponder_clock_pending_ = false;
     time_.restart_clock();
@@ -117,17 +155,34 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   table_.set_transactions_enabled(options_.aspiration_transactions);
 
   // Only the table carries over between searches, so a search depends on nothing else that ran before.
-  SearchThread& thread = thread_;
-  thread.position = root;
-  thread.position.reserve_history(2 * kMaxPly);  // make_move must not allocate during the search
+  // The helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
-  thread.evaluator.set_table(options_.use_minors_table ? &minors_table_ : nullptr);
-  thread.evaluator.settings() = options_.evaluation;
-  thread.evaluator.clear_statistics();
-  thread.history = {};
-  for (auto& frame : thread.stack) frame = {};
-  thread.nodes = 0;
-  thread.selective_depth = 0;
+  for (auto& each : threads_) {
+    SearchThread& state = *each;
+    state.position = root;
+    state.position.reserve_history(2 * kMaxPly);  // make_move must not allocate during the search
+    state.evaluator.set_table(options_.use_minors_table ? &minors_table_ : nullptr);
+    state.evaluator.settings() = options_.evaluation;
+    state.evaluator.clear_statistics();
+    state.history = {};
+    for (auto& frame : state.stack) frame = {};
+    state.nodes.store(0, std::memory_order_relaxed);
+    state.selective_depth.store(0, std::memory_order_relaxed);
+    state.active_split_point = nullptr;
+    if (threads_.size() > 1)
+      for (auto& split_point : state.split_points) {
+        std::lock_guard lock(split_point.mutex);
+        split_point.position = state.position;  // room for a copy without allocating during the search
+      }
+  }
+  SearchThread& thread = *threads_[0];
+  if (threads_.size() > 1) {
+    {
+      std::lock_guard lock(pool_mutex_);
+      searching_.store(true, std::memory_order_release);
+    }
+    pool_wake_.notify_all();
+  }
 
   MoveList legal;
   generate_legal(thread.position, legal);
@@ -203,8 +258,9 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
              {thread.principal_variation[0].begin(),
               thread.principal_variation[0].begin() + thread.principal_variation_length[0]});
     }
-    if (limits.nodes && thread.nodes >= limits.nodes) break;
+    if (limits.nodes && total_nodes() >= limits.nodes) break;
   }
+  searching_.store(false, std::memory_order_release);
   // A stopped first iteration still leaves the move ordered first, which is legal.
   if (result.best_move == kNoMove && !root_moves_.empty()) result.best_move = root_moves_[0];
 
@@ -215,8 +271,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
 
   if (last_principal_variation_.size() > 1 && last_principal_variation_[0] == result.best_move)
     result.ponder_move = last_principal_variation_[1];
-  result.nodes = thread.nodes;
-  result.minors = thread.evaluator.statistics();
+  result.nodes = total_nodes();
+  for (const auto& each : threads_) result.minors += each->evaluator.statistics();
   return result;
 }
 
@@ -225,17 +281,18 @@ void Searcher::report(int line, int depth, int score, const std::vector<Move>& p
   SearchInfo info;
   info.line = line;
   info.depth = depth;
-  info.selective_depth = thread_.selective_depth;
+  for (const auto& thread : threads_)
+    info.selective_depth =
+        std::max(info.selective_depth, thread->selective_depth.load(std::memory_order_relaxed));
   info.score = score;
-  info.nodes = thread_.nodes;
+  info.nodes = total_nodes();
   info.time_ms = time_.elapsed_ms();
   info.hashfull = table_.hashfull();
   info.principal_variation = principal_variation;
   on_info_(info);
 }
 
-void Searcher::update_principal_variation(int ply, Move m) {
-  SearchThread& thread = thread_;
+void Searcher::update_principal_variation(SearchThread& thread, int ply, Move m) {
   auto& line = thread.principal_variation[ply];
   const auto& child = thread.principal_variation[ply + 1];
   const int child_length = thread.principal_variation_length[ply + 1];
@@ -245,7 +302,7 @@ void Searcher::update_principal_variation(int ply, Move m) {
 }
 
 int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
-  SearchThread& thread = thread_;
+  SearchThread& thread = *threads_[0];
   Position& position = thread.position;
   thread.principal_variation_length[0] = 0;
   int best = -kInfiniteScore;
@@ -257,10 +314,10 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     const int new_depth = depth - 1 + (position.in_check() ? 1 : 0);
     int score;
     if (i == first) {
-      score = -search_node(-beta, -alpha, new_depth, 1);
+      score = -search_node(thread, -beta, -alpha, new_depth, 1);
     } else {
-      score = -search_node(-alpha - 1, -alpha, new_depth, 1);
-      if (score > alpha && score < beta) score = -search_node(-beta, -alpha, new_depth, 1);
+      score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1);
+      if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1);
     }
     position.unmake_move();
     if (stop_.load(std::memory_order_relaxed)) return best;
@@ -270,7 +327,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
       // The new best move goes first: it is played if time runs out, and searched first next iteration.
       std::rotate(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.begin() + std::ptrdiff_t(i),
                   root_moves_.begin() + std::ptrdiff_t(i) + 1);
-      update_principal_variation(0, m);
+      update_principal_variation(thread, 0, m);
       if (score >= beta) return score;
       alpha = score;
     }
@@ -278,16 +335,24 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   return best;
 }
 
-std::optional<int> Searcher::enter_node(int ply) {
-  SearchThread& thread = thread_;
+bool Searcher::aborted(const SearchThread& thread) const {
+  if (stop_.load(std::memory_order_relaxed)) return true;
+  for (const SplitPoint* split_point = thread.active_split_point; split_point;
+       split_point = split_point->parent.load(std::memory_order_relaxed))
+    if (split_point->cutoff.load(std::memory_order_relaxed)) return true;
+  return false;
+}
+
+std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
   SearchThread::Frame& frame = thread.stack[ply];
   frame.path_dependent = false;
   thread.principal_variation_length[ply] = 0;
 
-  ++thread.nodes;
-  poll_limits();
-  if (stop_.load(std::memory_order_relaxed)) return 0;
-  thread.selective_depth = std::max(thread.selective_depth, ply);
+  thread.nodes.store(thread.nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  poll_limits(thread);
+  if (aborted(thread)) return 0;
+  if (ply > thread.selective_depth.load(std::memory_order_relaxed))
+    thread.selective_depth.store(ply, std::memory_order_relaxed);
 
   const RuleOutcome rule = rule_outcome(thread.position, options_.natural_move_limit);
   if (rule != RuleOutcome::kNone) {
@@ -298,12 +363,11 @@ std::optional<int> Searcher::enter_node(int ply) {
   return std::nullopt;
 }
 
-int Searcher::search_node(int alpha, int beta, int depth, int ply) {
-  if (depth <= 0) return quiescence(alpha, beta, ply);
-  SearchThread& thread = thread_;
+int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, int ply) {
+  if (depth <= 0) return quiescence(thread, alpha, beta, ply);
   Position& position = thread.position;
   SearchThread::Frame& frame = thread.stack[ply];
-  if (const auto ended = enter_node(ply)) return *ended;
+  if (const auto ended = enter_node(thread, ply)) return *ended;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -327,7 +391,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
 
   if (!pv_node && !in_check) {
     if (pruning.razoring && depth <= 2 && static_evaluation + kRazorMargin * depth < alpha) {
-      const int value = quiescence(alpha, alpha + 1, ply);
+      const int value = quiescence(thread, alpha, alpha + 1, ply);
       if (value <= alpha) return value;
     }
     if (pruning.null_move && depth >= 2 && static_evaluation >= beta && !frame.reached_by_null_move &&
@@ -335,9 +399,9 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
       const int reduction_plies = 2 + depth / 4;
       position.make_null_move();
       thread.stack[ply + 1].reached_by_null_move = true;
-      const int value = -search_node(-beta, -beta + 1, depth - 1 - reduction_plies, ply + 1);
+      const int value = -search_node(thread, -beta, -beta + 1, depth - 1 - reduction_plies, ply + 1);
       position.unmake_null_move();
-      if (stop_.load(std::memory_order_relaxed)) return 0;
+      if (aborted(thread)) return 0;
       if (value >= beta) {
         frame.path_dependent = thread.stack[ply + 1].path_dependent;
         return value >= kMateInMaxPly ? beta : value;  // a mate found by passing is not proven
@@ -345,8 +409,13 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
     }
   }
 
-  const bool futility_applies = pruning.futility && !pv_node && !in_check && depth <= 3 &&
-                                static_evaluation + kFutilityMargin[depth] <= alpha;
+  const NodeState node{beta,
+                       depth,
+                       ply,
+                       pv_node,
+                       in_check,
+                       pruning.futility && !pv_node && !in_check && depth <= 3 &&
+                           static_evaluation + kFutilityMargin[depth] <= alpha};
   MovePicker picker(position, table_move, frame.killers, thread.history, true);
   const int original_alpha = alpha;
   int best = -kInfiniteScore;
@@ -357,44 +426,23 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
   int quiet_count = 0;
 
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
-    if (!keeps_king_safe(position, m)) continue;
-    const bool is_capture = position.piece_on(to_square(m)) != kEmpty;
-    position.make_move(m);
-    const bool gives_check = position.in_check();
-    // Futility: near the leaves, a quiet move cannot lift a hopeless static score above alpha.
-    if (futility_applies && moves_searched > 0 && !is_capture && !gives_check) {
-      position.unmake_move();
-      continue;
-    }
+    MoveFacts facts;
+    if (!enter_move(thread, node, m, moves_searched, facts)) continue;
     ++moves_searched;
-    thread.stack[ply + 1].reached_by_null_move = false;
-    // Check extension, bounded so a long series of checks cannot run the search to its maximum ply.
-    const int new_depth = depth - 1 + (gives_check && ply < 2 * iteration_depth_ ? 1 : 0);
-    int score;
-    if (moves_searched == 1) {
-      score = -search_node(-beta, -alpha, new_depth, ply + 1);
-    } else {
-      int reduction_plies = 0;
-      if (pruning.late_move_reductions && depth >= 3 && moves_searched > 3 && !is_capture && !in_check &&
-          !gives_check && m != frame.killers[0] && m != frame.killers[1])
-        reduction_plies = std::clamp(reduction(depth, moves_searched) - (pv_node ? 1 : 0), 0, new_depth - 1);
-      score = -search_node(-alpha - 1, -alpha, new_depth - reduction_plies, ply + 1);
-      if (score > alpha && reduction_plies > 0) score = -search_node(-alpha - 1, -alpha, new_depth, ply + 1);
-      if (score > alpha && score < beta) score = -search_node(-beta, -alpha, new_depth, ply + 1);
-    }
+    const int score = search_move(thread, node, m, facts, alpha, moves_searched);
     position.unmake_move();
-    if (stop_.load(std::memory_order_relaxed)) return 0;
+    if (aborted(thread)) return 0;
 
     const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
     if (score > best) {
       best = score;
       if (score > alpha) {
         best_move = m;
-        if (pv_node) update_principal_variation(ply, m);
+        if (pv_node) update_principal_variation(thread, ply, m);
         if (score >= beta) {
           failed_high = true;
           frame.path_dependent = child_path_dependent;  // only the refutation matters
-          if (!is_capture) {
+          if (!facts.is_capture) {
             if (frame.killers[0] != m) frame.killers = {m, frame.killers[0]};
             const int bonus = std::min(depth * depth, 400);
             update_history(thread.history[piece_index(position.piece_on(from_square(m)))][to_square(m)],
@@ -412,7 +460,38 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
       }
     }
     any_child_path_dependent |= child_path_dependent;
-    if (!is_capture && quiet_count < int(quiets_tried.size())) quiets_tried[quiet_count++] = m;
+    if (!facts.is_capture && quiet_count < int(quiets_tried.size())) quiets_tried[quiet_count++] = m;
+
+    // Young brothers wait: with the first move searched, idle helpers may take the rest.
+    if (may_split(thread, depth)) {
+      SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched, picker);
+      if (aborted(thread)) return 0;
+      // The split point is closed and its helpers gone: its results are the master's alone now.
+      best = split_point.best;
+      moves_searched = split_point.moves_searched;
+      any_child_path_dependent |= split_point.any_child_path_dependent;
+      if (split_point.best_move != best_move) {
+        best_move = split_point.best_move;
+        if (pv_node && split_point.principal_variation_length >= 0) {
+          std::copy_n(split_point.principal_variation.begin(), split_point.principal_variation_length,
+                      thread.principal_variation[ply].begin());
+          thread.principal_variation_length[ply] = split_point.principal_variation_length;
+        }
+      }
+      if (split_point.failed_high) {
+        failed_high = true;
+        frame.path_dependent = split_point.refutation_path_dependent;
+        if (position.piece_on(to_square(best_move)) == kEmpty) {
+          if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
+          update_history(
+              thread.history[piece_index(position.piece_on(from_square(best_move)))][to_square(best_move)],
+              std::min(depth * depth, 400));
+        }
+      }
+      thread.split_point_count.store(thread.split_point_count.load(std::memory_order_relaxed) - 1,
+                                     std::memory_order_release);
+      break;
+    }
   }
 
   // No legal move: checkmate or stalemate, and in Xiangqi both lose.
@@ -425,11 +504,44 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply) {
   return best;
 }
 
-int Searcher::quiescence(int alpha, int beta, int ply) {
-  SearchThread& thread = thread_;
+bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched,
+                          MoveFacts& facts) {
+  Position& position = thread.position;
+  if (!keeps_king_safe(position, m)) return false;
+  facts.is_capture = position.piece_on(to_square(m)) != kEmpty;
+  position.make_move(m);
+  facts.gives_check = position.in_check();
+  // Futility: near the leaves, a quiet move cannot lift a hopeless static score above alpha.
+  if (node.futility_applies && moves_searched > 0 && !facts.is_capture && !facts.gives_check) {
+    position.unmake_move();
+    return false;
+  }
+  return true;
+}
+
+int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts,
+                          int alpha, int moves_searched) {
+  const int depth = node.depth, ply = node.ply, beta = node.beta;
+  const SearchThread::Frame& frame = thread.stack[ply];
+  thread.stack[ply + 1].reached_by_null_move = false;
+  // Check extension, bounded so a long series of checks cannot run the search to its maximum ply.
+  const int new_depth = depth - 1 + (facts.gives_check && ply < 2 * iteration_depth_ ? 1 : 0);
+  if (moves_searched == 1) return -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+  int reduction_plies = 0;
+  if (options_.pruning.late_move_reductions && depth >= 3 && moves_searched > 3 && !facts.is_capture &&
+      !node.in_check && !facts.gives_check && m != frame.killers[0] && m != frame.killers[1])
+    reduction_plies = std::clamp(reduction(depth, moves_searched) - (node.pv_node ? 1 : 0), 0, new_depth - 1);
+  int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1);
+  if (score > alpha && reduction_plies > 0)
+    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
+  if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+  return score;
+}
+
+int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
   Position& position = thread.position;
   SearchThread::Frame& frame = thread.stack[ply];
-  if (const auto ended = enter_node(ply)) return *ended;
+  if (const auto ended = enter_node(thread, ply)) return *ended;
 
   const bool in_check = position.in_check();
   int best = -kInfiniteScore;
@@ -447,14 +559,14 @@ int Searcher::quiescence(int alpha, int beta, int ply) {
     if (!keeps_king_safe(position, m)) continue;
     ++legal_moves;
     position.make_move(m);
-    const int score = -quiescence(-beta, -alpha, ply + 1);
+    const int score = -quiescence(thread, -beta, -alpha, ply + 1);
     position.unmake_move();
-    if (stop_.load(std::memory_order_relaxed)) return 0;
+    if (aborted(thread)) return 0;
     const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
     if (score > best) {
       best = score;
       if (score > alpha) {
-        if (pv_node) update_principal_variation(ply, m);
+        if (pv_node) update_principal_variation(thread, ply, m);
         if (score >= beta) {
           failed_high = true;
           frame.path_dependent = child_path_dependent;
@@ -468,6 +580,164 @@ int Searcher::quiescence(int alpha, int beta, int ply) {
   if (in_check && legal_moves == 0) return mated_in(ply);
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
   return best;
+}
+
+bool Searcher::may_split(const SearchThread& thread, int depth) const {
+  return threads_.size() > 1 && depth >= kMinSplitDepth &&
+         idle_helpers_.load(std::memory_order_relaxed) > 0 &&
+         thread.split_point_count.load(std::memory_order_relaxed) < SearchThread::kMaxSplitPoints;
+}
+
+SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alpha, int best, Move best_move,
+                            int moves_searched, MovePicker& picker) {
+  const int index = thread.split_point_count.load(std::memory_order_relaxed);
+  SplitPoint& split_point = thread.split_points[std::size_t(index)];
+  {
+    std::lock_guard lock(split_point.mutex);
+    split_point.parent.store(thread.active_split_point, std::memory_order_relaxed);
+    split_point.cutoff.store(false, std::memory_order_relaxed);
+    split_point.master = &thread;
+    split_point.position = thread.position;
+    split_point.beta = node.beta;
+    split_point.depth = node.depth;
+    split_point.ply = node.ply;
+    split_point.pv_node = node.pv_node;
+    split_point.in_check = node.in_check;
+    split_point.futility_applies = node.futility_applies;
+    // The move picker reads the master's board, which helpers must not: it hands over all its moves now.
+    split_point.moves.size = 0;
+    for (Move m = picker.next(); m != kNoMove; m = picker.next()) split_point.moves.push(m);
+    split_point.next_move = 0;
+    split_point.moves_searched = moves_searched;
+    split_point.alpha = alpha;
+    split_point.best = best;
+    split_point.best_move = best_move;
+    split_point.failed_high = split_point.refutation_path_dependent = false;
+    split_point.any_child_path_dependent = false;
+    split_point.principal_variation_length = -1;
+    split_point.helpers = 0;
+  }
+  thread.split_point_count.store(index + 1, std::memory_order_release);
+  split_point.joinable.store(true, std::memory_order_release);
+
+  SplitPoint* const outer = thread.active_split_point;
+  thread.active_split_point = &split_point;
+  work_at(thread, split_point);
+  {
+    std::lock_guard lock(split_point.mutex);
+    split_point.joinable.store(false, std::memory_order_relaxed);
+  }
+  // Helpful master: while helpers are still busy below, help them instead of waiting idle.
+  while (true) {
+    {
+      std::lock_guard lock(split_point.mutex);
+      if (split_point.helpers == 0) break;
+    }
+    if (help(thread, &split_point))
+      thread.position = split_point.position;  // back to this node's board
+    else
+      std::this_thread::yield();
+  }
+  thread.active_split_point = outer;
+  return split_point;
+}
+
+void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
+  const NodeState node{split_point.beta,    split_point.depth,    split_point.ply,
+                       split_point.pv_node, split_point.in_check, split_point.futility_applies};
+  const int ply = node.ply;
+  while (!aborted(thread)) {
+    Move m = kNoMove;
+    {
+      std::lock_guard lock(split_point.mutex);
+      if (split_point.next_move >= split_point.moves.size) break;
+      m = split_point.moves[split_point.next_move++];
+    }
+    MoveFacts facts;
+    if (!enter_move(thread, node, m, 1, facts)) continue;
+    int alpha = 0, moves_searched = 0;
+    {
+      std::lock_guard lock(split_point.mutex);
+      moves_searched = ++split_point.moves_searched;
+      alpha = split_point.alpha;
+    }
+    const int score = search_move(thread, node, m, facts, alpha, moves_searched);
+    thread.position.unmake_move();
+    if (aborted(thread)) break;
+    const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
+    std::lock_guard lock(split_point.mutex);
+    if (split_point.failed_high) break;
+    split_point.any_child_path_dependent |= child_path_dependent;
+    if (score <= split_point.best) continue;
+    split_point.best = score;
+    if (score <= split_point.alpha) continue;
+    split_point.best_move = m;
+    if (node.pv_node) {
+      const int child_length = thread.principal_variation_length[ply + 1];
+      split_point.principal_variation[0] = m;
+      std::copy_n(thread.principal_variation[ply + 1].begin(), child_length,
+                  split_point.principal_variation.begin() + 1);
+      split_point.principal_variation_length = child_length + 1;
+    }
+    if (score >= node.beta) {
+      split_point.failed_high = true;
+      split_point.refutation_path_dependent = child_path_dependent;
+      split_point.cutoff.store(true, std::memory_order_relaxed);
+      break;
+    }
+    split_point.alpha = score;
+  }
+}
+
+bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
+  for (const auto& owner : threads_) {
+    const int count = owner->split_point_count.load(std::memory_order_acquire);
+    for (int index = 0; index < count && index < SearchThread::kMaxSplitPoints; ++index) {
+      SplitPoint& split_point = owner->split_points[std::size_t(index)];
+      if (!split_point.joinable.load(std::memory_order_acquire)) continue;
+      {
+        std::lock_guard lock(split_point.mutex);
+        if (!split_point.joinable.load(std::memory_order_relaxed) ||
+            split_point.cutoff.load(std::memory_order_relaxed) ||
+            split_point.next_move >= split_point.moves.size)
+          continue;
+        // An open split point's ancestors stay open, so its chain can be walked while it is locked.
+        bool is_below = below == nullptr;
+        for (const SplitPoint* up = split_point.parent.load(std::memory_order_relaxed); up && !is_below;
+             up = up->parent.load(std::memory_order_relaxed))
+          is_below = up == below;
+        if (!is_below) continue;
+        ++split_point.helpers;
+        if (!below) idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
+      }
+      thread.position = split_point.position;
+      SplitPoint* const outer = thread.active_split_point;
+      thread.active_split_point = &split_point;
+      work_at(thread, split_point);
+      thread.active_split_point = outer;
+      {
+        std::lock_guard lock(split_point.mutex);
+        --split_point.helpers;
+        if (!below) idle_helpers_.fetch_add(1, std::memory_order_relaxed);
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+void Searcher::idle_loop(SearchThread& thread) {
+  while (true) {
+    {
+      std::unique_lock lock(pool_mutex_);
+      pool_wake_.wait(lock, [&] { return pool_quit_ || searching_.load(std::memory_order_acquire); });
+      if (pool_quit_) return;
+    }
+    idle_helpers_.fetch_add(1, std::memory_order_relaxed);
+    while (searching_.load(std::memory_order_acquire))
+      if (!help(thread, nullptr)) std::this_thread::yield();
+    idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
+  }
 }
 
 }  // namespace shuai

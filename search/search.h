@@ -4,9 +4,13 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "engine/board/position.h"
@@ -73,8 +77,38 @@ struct SearchResult {
   MinorsStatistics minors;  // Minors Hash Table use during this search
 };
 
+struct SearchThread;
+
+// A node whose remaining moves several threads search together (Dynamic Tree Splitting in the manner of
+// Hyatt's DTS and of young-brothers-wait: a node splits only after its first move is searched). The master
+// thread fills it in; helpers copy its position and take moves from its list. Fields marked "guarded" are
+// read and written under `mutex`; the rest are written by the master before the split point opens.
+struct SplitPoint {
+  std::mutex mutex;
+  std::atomic<SplitPoint*> parent{nullptr};  // the split point the master was working for, if any
+  std::atomic<bool> joinable{false};         // open to helpers
+  std::atomic<bool> cutoff{false};           // a move failed high: every thread below stops
+  SearchThread* master = nullptr;
+  Position position;  // the node
+  int beta = 0, depth = 0, ply = 0;
+  bool pv_node = false, in_check = false, futility_applies = false;
+  MoveList moves;  // the remaining moves, in the order the master's move picker gave them
+  // guarded:
+  int next_move = 0;
+  int moves_searched = 0;
+  int alpha = 0;
+  int best = 0;
+  Move best_move = kNoMove;
+  bool failed_high = false, refutation_path_dependent = false, any_child_path_dependent = false;
+  std::array<Move, kMaxPly + 1> principal_variation{};
+  int principal_variation_length = -1;  // -1: no move of the split raised alpha
+  int helpers = 0;
+};
+
 // Everything one search thread owns: its board, its stacks, its ordering tables and its counters.
 struct SearchThread {
+  static constexpr int kMaxSplitPoints = 8;
+
   struct Frame {
     std::array<Move, 2> killers{};
     bool path_dependent = false;  // the score came through a repetition or move-limit ruling
@@ -87,13 +121,21 @@ struct SearchThread {
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
   std::array<int, kMaxPly + 1> principal_variation_length{};
   HistoryTable history{};
-  std::uint64_t nodes = 0;
-  int selective_depth = 0;
+  std::atomic<std::uint64_t> nodes{0};  // written by its thread only; read by the reporting thread
+  std::atomic<int> selective_depth{0};
+
+  // Parallel search: the split points this thread is master of (a stack), and the one it works for now.
+  std::array<SplitPoint, kMaxSplitPoints> split_points;
+  std::atomic<int> split_point_count{0};
+  SplitPoint* active_split_point = nullptr;
 };
 
 class Searcher {
  public:
   explicit Searcher(std::size_t hash_megabytes = TranspositionTable::kDefaultMegabytes);
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
 
   TranspositionTable& table() { return table_; }
   MinorsTable& minors_table() { return minors_table_; }
@@ -103,6 +145,10 @@ class Searcher {
   void set_root_move_callback(std::function<void(Move, int, int)> callback) {
     on_root_move_ = std::move(callback);
   }
+
+  // Search threads, the calling thread included (0: one per processor). Not while a search runs.
+  void set_threads(int count);
+  int thread_count() const { return int(threads_.size()); }
 
   // Runs the search on the calling thread and returns when it is done (for infinite and ponder searches:
   // when stopped, or after ponderhit once the time is used).
@@ -120,18 +166,45 @@ class Searcher {
   void clear();
 
  private:
+  // What a node knows about itself when it searches a move: shared with helpers through a split point.
+  struct NodeState {
+    int beta = 0, depth = 0, ply = 0;
+    bool pv_node = false, in_check = false, futility_applies = false;
+  };
+  struct MoveFacts {
+    bool is_capture = false, gives_check = false;
+  };
+
   // What every node does first: count itself, poll the limits, apply the game rules; a score if the node
   // ends.
-  std::optional<int> enter_node(int ply);
-  int search_node(int alpha, int beta, int depth, int ply);
-  int quiescence(int alpha, int beta, int ply);
+  std::optional<int> enter_node(SearchThread& thread, int ply);
+  int search_node(SearchThread& thread, int alpha, int beta, int depth, int ply);
+  int quiescence(SearchThread& thread, int alpha, int beta, int ply);
+  // Makes the move if it is legal and survives futility pruning; false (nothing made) otherwise.
+  bool enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, MoveFacts& facts);
+  // Searches the made move as the node's moves_searched-th (reductions, null window, re-searches).
+  int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
+                  int moves_searched);
   // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
   // found) and moves the best of them to `first`.
   int search_root(int alpha, int beta, int depth, std::size_t first = 0);
-  void poll_limits();
+  void poll_limits(SearchThread& thread);
+  // The search is stopped, or a split point this thread works for has failed high.
+  bool aborted(const SearchThread& thread) const;
   void report(int line, int depth, int score, const std::vector<Move>& principal_variation);
-  void update_principal_variation(int ply, Move m);
+  void update_principal_variation(SearchThread& thread, int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
+
+  // Parallel search. A node may split when helpers are idle; split() returns when all its moves are searched.
+  bool may_split(const SearchThread& thread, int depth) const;
+  SplitPoint& split(SearchThread& thread, const NodeState& node, int alpha, int best, Move best_move,
+                    int moves_searched, MovePicker& picker);
+  void work_at(SearchThread& thread, SplitPoint& split_point);
+  // Joins an open split point (below `below` if given, for a master waiting on its helpers); false if none.
+  bool help(SearchThread& thread, const SplitPoint* below);
+  void idle_loop(SearchThread& thread);
+  void stop_workers();
+  std::uint64_t total_nodes() const;
 
   // Clears the Minors Hash Table where its entries stop being useful or valid.
   void prepare_minors_table(const Position& root);
@@ -143,7 +216,13 @@ class Searcher {
   SearchOptions options_;
   std::function<void(const SearchInfo&)> on_info_;
   std::function<void(Move, int, int)> on_root_move_;
-  SearchThread thread_;
+  std::vector<std::unique_ptr<SearchThread>> threads_;  // [0] is the thread that calls run()
+  std::vector<std::thread> workers_;                    // run idle_loop for threads_[1..]
+  std::mutex pool_mutex_;
+  std::condition_variable pool_wake_;
+  bool pool_quit_ = false;              // guarded by pool_mutex_
+  std::atomic<bool> searching_{false};  // helpers look for split points while set
+  std::atomic<int> idle_helpers_{0};
   SearchLimits limits_;
   TimeManager time_;
   std::atomic<bool> stop_{false};

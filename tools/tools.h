@@ -22,6 +22,13 @@ int run_bench_mht(std::span<const std::string_view> arguments);
 // `shuai bench eval [depth N]`: evaluations per second over perft walks, MHT off and on.
 int run_bench_eval(std::span<const std::string_view> arguments);
 
+// `shuai bench lockless [seconds S] [threads N]`: racing threads on tiny transposition and Minors Hash
+// Tables, lockless encoding off and on; counts the torn entries each lets through (see lockless_stress.h).
+int run_bench_lockless(std::span<const std::string_view> arguments);
+
+// `shuai bench smp [depth N] [threads N] [hash MB]`: time to depth with one thread and with N threads.
+int run_bench_smp(std::span<const std::string_view> arguments);
+
 // `shuai bench [options]`: fixed-depth searches of the bench positions; prints the node signature.
 int run_bench_search(std::span<const std::string_view> arguments);
 

@@ -343,7 +343,7 @@ bool Session::apply_option(const std::string& name, const std::string& value) {
       return false;
     }
   } else if (key == "threads") {
-    if (number > 1) message("the parallel search is not built yet: searching with 1 thread");
+    searcher_.set_threads(int(number));  // 0: one per processor
   } else if (key == "pruning")
     options.pruning = pruning_for_level(level_of(lowered));
   else if (key == "knowledge")

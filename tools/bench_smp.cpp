@@ -1,0 +1,91 @@
+// `shuai bench smp`: time to depth with one thread and with N threads, in one run, over the bench positions.
+// Prints the speedup (geometric mean of the per-position time ratios), the nodes ratio (search overhead) and
+// the speed ratio.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "engine/board/board.h"
+#include "tools/arguments.h"
+#include "tools/bench_positions.h"
+#include "tools/tools.h"
+
+namespace shuai::tools {
+namespace {
+
+struct Measurement {
+  double seconds = 0;
+  std::uint64_t nodes = 0;
+  Move move = kNoMove;
+};
+
+// One search from cleared tables, so neither thread count profits from the other's work.
+Measurement time_to_depth(Searcher& searcher, const Position& position, int depth) {
+  searcher.clear();
+  SearchLimits limits;
+  limits.depth = depth;
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult result = searcher.search(position, limits);
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  return {elapsed.count(), result.nodes, result.best_move};
+}
+
+}  // namespace
+
+int run_bench_smp(std::span<const std::string_view> arguments) {
+  int depth = 10, threads = 2, hash_megabytes = 64;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string_view word = arguments[i];
+    const std::string_view value = i + 1 < arguments.size() ? arguments[++i] : "";
+    std::optional<int> parsed;
+    if (word == "depth" && (parsed = parse_int(value, 1, 30)))
+      depth = *parsed;
+    else if (word == "threads" && (parsed = parse_int(value, 2, 512)))
+      threads = *parsed;
+    else if (word == "hash" && (parsed = parse_int(value, 1, 65536)))
+      hash_megabytes = *parsed;
+    else {
+      fmt::print(stderr, "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB]\n");
+      return 2;
+    }
+  }
+  const auto megabytes = static_cast<std::size_t>(hash_megabytes);
+  Searcher single(megabytes), parallel(megabytes);
+  parallel.set_threads(threads);
+  fmt::print(
+      "bench smp: {} positions, depth {}, 1 thread against {} threads, {} MB hash each, tables cleared\n",
+      bench_positions().size(), depth, threads, hash_megabytes);
+  fmt::print("{:>3}  {:>9} {:>11}  {:>9} {:>11}  {:>8} {:>7}\n", "#", "1 thr s", "nodes", "N thr s", "nodes",
+             "speedup", "nodes");
+  double log_speedup = 0;
+  std::uint64_t single_nodes = 0, parallel_nodes = 0;
+  double single_seconds = 0, parallel_seconds = 0;
+  int index = 0;
+  for (const std::string& fen : bench_positions()) {
+    const Position position = *parse_fen(fen).position;
+    const Measurement one = time_to_depth(single, position, depth);
+    const Measurement many = time_to_depth(parallel, position, depth);
+    const double speedup = one.seconds / std::max(many.seconds, 1e-6);
+    log_speedup += std::log(speedup);
+    single_nodes += one.nodes;
+    parallel_nodes += many.nodes;
+    single_seconds += one.seconds;
+    parallel_seconds += many.seconds;
+    fmt::print("{:>3}  {:>9.3f} {:>11}  {:>9.3f} {:>11}  {:>7.2f}x {:>6.2f}x\n", ++index, one.seconds,
+               one.nodes, many.seconds, many.nodes, speedup,
+               double(many.nodes) / double(std::max<std::uint64_t>(one.nodes, 1)));
+  }
+  const double single_speed = double(single_nodes) / single_seconds;
+  const double parallel_speed = double(parallel_nodes) / parallel_seconds;
+  fmt::print("time-to-depth speedup (geometric mean): {:.2f}x with {} threads\n",
+             std::exp(log_speedup / index), threads);
+  fmt::print("total time: {:.2f} s with 1 thread, {:.2f} s with {} threads ({:.2f}x)\n", single_seconds,
+             parallel_seconds, threads, single_seconds / parallel_seconds);
+  fmt::print("nodes ratio (search overhead): {:.2f}x   nps ratio: {:.2f}x ({:.0f} vs {:.0f} nodes/s)\n",
+             double(parallel_nodes) / double(single_nodes), parallel_speed / single_speed, parallel_speed,
+             single_speed);
+  return 0;
+}
+
+}  // namespace shuai::tools
