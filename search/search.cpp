@@ -12,8 +12,6 @@ namespace shuai {
 namespace {
 
 constexpr int kAspirationWindow = 30;
-// Nodes this shallow are not worth a split: the copying and locking would cost more than the help gives.
-constexpr int kMinSplitDepth = 4;
 constexpr int kRazorMargin = 250;                       // per ply of depth
 constexpr int kFutilityMargin[4] = {0, 120, 220, 320};  // by remaining depth
 
@@ -172,7 +170,9 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     if (threads_.size() > 1)
       for (auto& split_point : state.split_points) {
         std::lock_guard lock(split_point.mutex);
-        split_point.position = state.position;  // room for a copy without allocating during the search
+        // Room for a copy of any board of this search, so a split allocates nothing.
+        split_point.position = state.position;
+        split_point.position.reserve_history(2 * kMaxPly);
       }
   }
   SearchThread& thread = *threads_[0];
@@ -583,7 +583,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
 }
 
 bool Searcher::may_split(const SearchThread& thread, int depth) const {
-  return threads_.size() > 1 && depth >= kMinSplitDepth &&
+  return threads_.size() > 1 && depth >= options_.min_split_depth &&
          idle_helpers_.load(std::memory_order_relaxed) > 0 &&
          thread.split_point_count.load(std::memory_order_relaxed) < SearchThread::kMaxSplitPoints;
 }

@@ -45,6 +45,9 @@ struct SearchOptions {
   int natural_move_limit = kDefaultNaturalMoveLimit;  // plies without capture; 0 = no limit
   std::int64_t move_overhead_ms = 50;
   int multi_pv = 1;  // best lines reported per iteration (analysis GUIs); 1 in play
+  // Parallel search: nodes shallower than this are not split (the copying and locking would cost more than
+  // the help gives). Chosen with `shuai bench smp split N`.
+  int min_split_depth = 4;
 };
 
 struct SearchLimits {

@@ -243,7 +243,8 @@ TEST_SUITE("threads") {
   TEST_CASE("before a protocol is chosen the engine hints and waits") {
     EngineProcess engine;
     engine.send("hello");
-    const auto hint = engine.read_line(2'000);
+    const auto hint =
+        engine.read_line(10'000);  // generous: a sanitizer build on a loaded machine starts slowly
     REQUIRE(hint);
     CHECK(hint->find("send 'ucci' or 'uci' first") != std::string::npos);
     engine.send("uci");

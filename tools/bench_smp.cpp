@@ -34,7 +34,7 @@ Measurement time_to_depth(Searcher& searcher, const Position& position, int dept
 }  // namespace
 
 int run_bench_smp(std::span<const std::string_view> arguments) {
-  int depth = 10, threads = 2, hash_megabytes = 64;
+  int depth = 10, threads = 2, hash_megabytes = 64, split_depth = SearchOptions{}.min_split_depth;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string_view word = arguments[i];
     const std::string_view value = i + 1 < arguments.size() ? arguments[++i] : "";
@@ -45,17 +45,22 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
       threads = *parsed;
     else if (word == "hash" && (parsed = parse_int(value, 1, 65536)))
       hash_megabytes = *parsed;
+    else if (word == "split" && (parsed = parse_int(value, 1, 30)))
+      split_depth = *parsed;
     else {
-      fmt::print(stderr, "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB]\n");
+      fmt::print(stderr, "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH]\n");
       return 2;
     }
   }
   const auto megabytes = static_cast<std::size_t>(hash_megabytes);
   Searcher single(megabytes), parallel(megabytes);
   parallel.set_threads(threads);
+  parallel.options().min_split_depth = split_depth;
   fmt::print(
-      "bench smp: {} positions, depth {}, 1 thread against {} threads, {} MB hash each, tables cleared\n",
-      bench_positions().size(), depth, threads, hash_megabytes);
+      "bench smp: {} positions, depth {}, 1 thread against {} threads (splits from depth {}), {} MB hash "
+      "each, "
+      "tables cleared\n",
+      bench_positions().size(), depth, threads, split_depth, hash_megabytes);
   fmt::print("{:>3}  {:>9} {:>11}  {:>9} {:>11}  {:>8} {:>7}\n", "#", "1 thr s", "nodes", "N thr s", "nodes",
              "speedup", "nodes");
   double log_speedup = 0;

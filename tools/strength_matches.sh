@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The strength measurements quoted in the README: Shuai against itself, against Debian's Fairy-Stockfish, MHT on
-# against off, and evaluation knowledge large against small. Each is 200 games over positions/openings.fen.
-#   usage: tools/strength_matches.sh [self|fairy|mht|knowledge]...   (default: all four, in that order)
+# against off, evaluation knowledge large against small, and 2 search threads against 1 (one game at a time, so
+# the 2-thread engine has both cores). Each is 200 games over positions/openings.fen.
+#   usage: tools/strength_matches.sh [self|fairy|mht|knowledge|threads]...   (default: all five, in that order)
 # Each match prints a progress line per game, then its report; PGN goes to matches/<name>.pgn.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +18,7 @@ run() {
   shift
   rm -f "$root/matches/$name.pgn"
   echo "== $name: shuai-match $*"
-  "$match" "$@" "${common[@]}" --pgn "$root/matches/$name.pgn"
+  "$match" "${common[@]}" "$@" --pgn "$root/matches/$name.pgn"
 }
 
 fairy_stockfish() {
@@ -29,7 +30,7 @@ fairy_stockfish() {
   command -v fairy-stockfish || echo /usr/games/fairy-stockfish
 }
 
-for which in "${@:-self fairy mht knowledge}"; do
+for which in "${@:-self fairy mht knowledge threads}"; do
   for name in $which; do
     case "$name" in
       self) run self --engine "name=Shuai-A,cmd=$shuai,proto=ucci" --engine "name=Shuai-B,cmd=$shuai,proto=ucci" \
@@ -38,9 +39,11 @@ for which in "${@:-self fairy mht knowledge}"; do
         --engine "name=Fairy-Stockfish,cmd=$(fairy_stockfish),proto=uci,Threads=1" --tc 10+0.1 ;;
       mht) run mht --engine "name=MHT-on,cmd=$shuai,proto=ucci" \
         --engine "name=MHT-off,cmd=$shuai,proto=ucci,minorshashsize=0" --tc 2+0.02 ;;
+      threads) run threads --engine "name=Threads-2,cmd=$shuai,proto=ucci,threads=2" \
+        --engine "name=Threads-1,cmd=$shuai,proto=ucci,threads=1" --tc 2+0.02 --concurrency 1 ;;
       knowledge) run knowledge --engine "name=Knowledge-large,cmd=$shuai,proto=ucci,knowledge=large" \
         --engine "name=Knowledge-small,cmd=$shuai,proto=ucci,knowledge=small" --tc 2+0.02 ;;
-      *) echo "unknown match '$name': self, fairy, mht or knowledge" >&2; exit 2 ;;
+      *) echo "unknown match '$name': self, fairy, mht, knowledge or threads" >&2; exit 2 ;;
     esac
   done
 done
