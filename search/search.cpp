@@ -5,9 +5,31 @@
 #include <cmath>
 #include <thread>
 
+#include <pthread.h>
+#include <sched.h>
+
 #include "engine/board/movegen.h"
 
 namespace shuai {
+cpu_set_t bind_to_processor(int index) {
+  cpu_set_t previous, allowed, chosen;
+  CPU_ZERO(&previous);
+  pthread_getaffinity_np(pthread_self(), sizeof previous, &previous);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return previous;
+  const int count = CPU_COUNT(&allowed);
+  if (count < 2) return previous;
+  int wanted = index % count;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (!CPU_ISSET(cpu, &allowed)) continue;
+    if (wanted-- == 0) {
+      CPU_ZERO(&chosen);
+      CPU_SET(cpu, &chosen);
+      pthread_setaffinity_np(pthread_self(), sizeof chosen, &chosen);
+      break;
+    }
+  }
+  return previous;
+}
 
 namespace {
 
@@ -77,7 +99,11 @@ void Searcher::set_threads(int count) {
   stop_workers();
   threads_.resize(1);
   for (int i = 1; i < count; ++i) threads_.push_back(std::make_unique<SearchThread>());
-  for (int i = 1; i < count; ++i) workers_.emplace_back([this, i] { idle_loop(*threads_[std::size_t(i)]); });
+  for (int i = 1; i < count; ++i)
+    workers_.emplace_back([this, i] {
+      bind_to_processor(i);
+      idle_loop(*threads_[std::size_t(i)]);
+    });
 }
 
 std::uint64_t Searcher::total_nodes() const {
@@ -176,7 +202,9 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
       }
   }
   SearchThread& thread = *threads_[0];
-  if (threads_.size() > 1) {
+  const bool parallel = threads_.size() > 1;
+  const cpu_set_t caller_binding = parallel ? bind_to_processor(0) : cpu_set_t{};
+  if (parallel) {
     {
       std::lock_guard lock(pool_mutex_);
       searching_.store(true, std::memory_order_release);
@@ -261,6 +289,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     if (limits.nodes && total_nodes() >= limits.nodes) break;
   }
   searching_.store(false, std::memory_order_release);
+  if (parallel) pthread_setaffinity_np(pthread_self(), sizeof caller_binding, &caller_binding);
   // A stopped first iteration still leaves the move ordered first, which is legal.
   if (result.best_move == kNoMove && !root_moves_.empty()) result.best_move = root_moves_[0];
 
@@ -488,8 +517,6 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
               std::min(depth * depth, 400));
         }
       }
-      thread.split_point_count.store(thread.split_point_count.load(std::memory_order_relaxed) - 1,
-                                     std::memory_order_release);
       break;
     }
   }
@@ -627,7 +654,9 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     std::lock_guard lock(split_point.mutex);
     split_point.joinable.store(false, std::memory_order_relaxed);
   }
-  // Helpful master: while helpers are still busy below, help them instead of waiting idle.
+  // Helpful master: while helpers are still busy below, help them instead of waiting idle. Meanwhile it
+  // counts as idle, so a helper below may split for it.
+  idle_helpers_.fetch_add(1, std::memory_order_relaxed);
   while (true) {
     {
       std::lock_guard lock(split_point.mutex);
@@ -638,7 +667,11 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     else
       std::this_thread::yield();
   }
+  idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   thread.active_split_point = outer;
+  // Closed: the slot is free for this thread's next split, which cannot come before the caller has read the
+  // results (and an aborted caller does not read them).
+  thread.split_point_count.store(index, std::memory_order_release);
   return split_point;
 }
 
@@ -702,13 +735,17 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
             split_point.next_move >= split_point.moves.size)
           continue;
         // An open split point's ancestors stay open, so its chain can be walked while it is locked.
-        bool is_below = below == nullptr;
-        for (const SplitPoint* up = split_point.parent.load(std::memory_order_relaxed); up && !is_below;
-             up = up->parent.load(std::memory_order_relaxed))
-          is_below = up == below;
-        if (!is_below) continue;
+        // Below `below` if asked, and not under a split point that has already failed high (its master is
+        // about to close this one).
+        bool is_below = below == nullptr, doomed = false;
+        for (const SplitPoint* up = split_point.parent.load(std::memory_order_relaxed); up;
+             up = up->parent.load(std::memory_order_relaxed)) {
+          is_below |= up == below;
+          doomed |= up->cutoff.load(std::memory_order_relaxed);
+        }
+        if (!is_below || doomed) continue;
         ++split_point.helpers;
-        if (!below) idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
+        idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
       }
       thread.position = split_point.position;
       SplitPoint* const outer = thread.active_split_point;
@@ -718,7 +755,7 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
       {
         std::lock_guard lock(split_point.mutex);
         --split_point.helpers;
-        if (!below) idle_helpers_.fetch_add(1, std::memory_order_relaxed);
+        idle_helpers_.fetch_add(1, std::memory_order_relaxed);
       }
       return true;
     }

@@ -2,6 +2,7 @@
 // extension, mate-distance pruning, forward pruning switches, repetition rules, and time control.
 #pragma once
 
+#include <sched.h>
 #include <array>
 #include <atomic>
 #include <condition_variable>
@@ -82,12 +83,41 @@ struct SearchResult {
 
 struct SearchThread;
 
+// Binds the calling thread to the index-th processor it may run on (modulo their count). Without it, a
+// scheduler that packs threads onto few processors (as some virtual machines do) can leave two search threads
+// sharing one core while another core idles. Returns the previous binding, to restore.
+cpu_set_t bind_to_processor(int index);
+
+// Busy-waiting without giving up the processor: a thread that yields or sleeps during a search may be put
+// back on its waker's processor and then the two share one core.
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// A split point's lock: held for a few instructions at a time, so waiting spins instead of sleeping (a
+// sleeping waiter costs a system call and a wake-up, far more than the work the lock guards).
+class SpinLock {
+ public:
+  void lock() {
+    while (locked_.exchange(true, std::memory_order_acquire))
+      while (locked_.load(std::memory_order_relaxed)) spin_pause();
+  }
+  void unlock() { locked_.store(false, std::memory_order_release); }
+
+ private:
+  std::atomic<bool> locked_{false};
+};
+
 // A node whose remaining moves several threads search together (Dynamic Tree Splitting in the manner of
 // Hyatt's DTS and of young-brothers-wait: a node splits only after its first move is searched). The master
 // thread fills it in; helpers copy its position and take moves from its list. Fields marked "guarded" are
 // read and written under `mutex`; the rest are written by the master before the split point opens.
-struct SplitPoint {
-  std::mutex mutex;
+struct alignas(64) SplitPoint {  // a cache line of its own: helpers poll it while others search
+  SpinLock mutex;
   std::atomic<SplitPoint*> parent{nullptr};  // the split point the master was working for, if any
   std::atomic<bool> joinable{false};         // open to helpers
   std::atomic<bool> cutoff{false};           // a move failed high: every thread below stops
@@ -109,7 +139,8 @@ struct SplitPoint {
 };
 
 // Everything one search thread owns: its board, its stacks, its ordering tables and its counters.
-struct SearchThread {
+// Aligned to cache lines so that no two threads' objects share one.
+struct alignas(64) SearchThread {
   static constexpr int kMaxSplitPoints = 8;
 
   struct Frame {
@@ -124,13 +155,15 @@ struct SearchThread {
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
   std::array<int, kMaxPly + 1> principal_variation_length{};
   HistoryTable history{};
-  std::atomic<std::uint64_t> nodes{0};  // written by its thread only; read by the reporting thread
+  // Written at every node: on a cache line of its own, away from what other threads read.
+  alignas(64) std::atomic<std::uint64_t> nodes{
+      0};  // written by its thread only; read by the reporting thread
   std::atomic<int> selective_depth{0};
 
   // Parallel search: the split points this thread is master of (a stack), and the one it works for now.
   std::array<SplitPoint, kMaxSplitPoints> split_points;
-  std::atomic<int> split_point_count{0};
-  SplitPoint* active_split_point = nullptr;
+  alignas(64) std::atomic<int> split_point_count{0};     // read by idle threads looking for work
+  alignas(64) SplitPoint* active_split_point = nullptr;  // read at every node by its own thread
 };
 
 class Searcher {

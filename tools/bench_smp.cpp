@@ -5,6 +5,9 @@
 
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <thread>
+#include <vector>
 
 #include "engine/board/board.h"
 #include "tools/arguments.h"
@@ -29,6 +32,29 @@ Measurement time_to_depth(Searcher& searcher, const Position& position, int dept
   const SearchResult result = searcher.search(position, limits);
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   return {elapsed.count(), result.nodes, result.best_move};
+}
+
+// How much faster this machine runs `threads` independent single-threaded searches at once, each bound to its
+// own processor, than one: the ceiling for any parallel speedup here.
+double parallel_capacity(int threads, int depth) {
+  const Position position = *parse_fen(bench_positions().front()).position;
+  const auto timed_searches = [&](int count) {
+    std::vector<std::unique_ptr<Searcher>> searchers;
+    for (int i = 0; i < count; ++i) searchers.push_back(std::make_unique<Searcher>(16));
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> workers;
+    for (int i = 0; i < count; ++i)
+      workers.emplace_back([&, i] {
+        bind_to_processor(i);
+        SearchLimits limits;
+        limits.depth = depth;
+        searchers[std::size_t(i)]->search(position, limits);
+      });
+    for (auto& worker : workers) worker.join();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  const double one = timed_searches(1);
+  return threads * one / timed_searches(threads);
 }
 
 }  // namespace
@@ -81,6 +107,7 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
                one.nodes, many.seconds, many.nodes, speedup,
                double(many.nodes) / double(std::max<std::uint64_t>(one.nodes, 1)));
   }
+  const double capacity = parallel_capacity(threads, depth);
   const double single_speed = double(single_nodes) / single_seconds;
   const double parallel_speed = double(parallel_nodes) / parallel_seconds;
   fmt::print("time-to-depth speedup (geometric mean): {:.2f}x with {} threads\n",
@@ -90,6 +117,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   fmt::print("nodes ratio (search overhead): {:.2f}x   nps ratio: {:.2f}x ({:.0f} vs {:.0f} nodes/s)\n",
              double(parallel_nodes) / double(single_nodes), parallel_speed / single_speed, parallel_speed,
              single_speed);
+  fmt::print("machine capacity: {} independent 1-thread searches run {:.2f}x as fast as one (the ceiling)\n",
+             threads, capacity);
   return 0;
 }
 
