@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
-#include <regex>
 
 #include "engine/board/text.h"
 
@@ -166,12 +166,21 @@ std::string EnginePlayer::to_engine_move(const std::string& iccs) const {
 
 std::string EnginePlayer::from_engine_move(const std::string& text) const {
   if (rank_base_ == 0) return text;
-  static const std::regex kMove("([a-i])([0-9]+)([a-i])([0-9]+)");
-  std::smatch match;
-  if (!std::regex_match(text, match, kMove)) return text;
-  const int from_rank = std::stoi(match[2]) - rank_base_, to_rank = std::stoi(match[4]) - rank_base_;
-  if (from_rank < 0 || from_rank > 9 || to_rank < 0 || to_rank > 9) return text;
-  return fmt::format("{}{}{}{}", match.str(1), from_rank, match.str(3), to_rank);
+  // A file letter and a rank number, twice: "h10g8" -> "h9g7".
+  std::string iccs;
+  std::size_t at = 0;
+  for (int point = 0; point < 2; ++point) {
+    if (at >= text.size() || text[at] < 'a' || text[at] > 'i') return text;
+    const char file = text[at++];
+    int rank = 0, digits = 0;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])) && digits < 2)
+      rank = rank * 10 + (text[at++] - '0'), ++digits;
+    rank -= rank_base_;
+    if (digits == 0 || rank < 0 || rank > 9) return text;
+    iccs += file;
+    iccs += char('0' + rank);
+  }
+  return at == text.size() ? iccs : text;
 }
 
 Reply EnginePlayer::think(const std::string& start_fen, const std::vector<std::string>& moves,
@@ -180,7 +189,10 @@ Reply EnginePlayer::think(const std::string& start_fen, const std::vector<std::s
   std::string position = "position fen " + start_fen;
   if (!moves.empty()) {
     position += " moves";
-    for (const auto& move : moves) position += " " + to_engine_move(move);
+    for (const auto& move : moves) {
+      position += ' ';
+      position += to_engine_move(move);
+    }
   }
   std::string go = "go";
   if (limits.base_ms > 0) {
