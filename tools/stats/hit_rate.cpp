@@ -51,7 +51,7 @@ Report run_hit_rate(const Options& options, Progress& progress) {
                              plural(positions.size(), "position"), file_name(options.positions_path),
                              limit_text(options));
   report.table.columns = {
-      {"entries", Format::kText},          {"MB", Format::kDecimal, 1},
+      {"entries", Format::kText},          {"size", Format::kText},
       {"probes", Format::kInteger},        {"hits", Format::kInteger},
       {"hit rate", Format::kPercent},      {"ceiling (unbounded table)", Format::kPercent},
       {"paper hit rate", Format::kPercent}};
@@ -83,7 +83,7 @@ Report run_hit_rate(const Options& options, Progress& progress) {
     const double ceiling =
         repeats.evaluations() ? double(repeats.repeats()) / double(repeats.evaluations()) : 0;
     const auto paper_rate = paper::hit_rate(entries_log2);
-    report.table.add_row({fmt::format("2^{}", entries_log2), megabytes_of(entries_log2),
+    report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2),
                           double(minors.probes), double(minors.hits), minors.hit_rate(), ceiling,
                           paper_rate ? *paper_rate : std::nan("")});
     plot.categories.push_back(fmt::format("2^{}", entries_log2));

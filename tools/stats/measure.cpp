@@ -54,10 +54,13 @@ double megabytes_of(int entries_log2) {
   return double(MinorsTable::kEntryBytes) * std::ldexp(1.0, entries_log2) / (1 << 20);
 }
 
-std::string size_label(int entries_log2) {
+std::string memory_label(int entries_log2) {
   const double megabytes = megabytes_of(entries_log2);
-  return megabytes >= 1 ? fmt::format("2^{} ({:.0f} MB)", entries_log2, megabytes)
-                        : fmt::format("2^{} ({:.0f} KB)", entries_log2, megabytes * 1024);
+  return megabytes >= 1 ? fmt::format("{:.0f} MB", megabytes) : fmt::format("{:.0f} KB", megabytes * 1024);
+}
+
+std::string size_label(int entries_log2) {
+  return fmt::format("2^{} ({})", entries_log2, memory_label(entries_log2));
 }
 
 TimedSearch timed_search(Searcher& searcher, const Position& position, const SearchLimits& limits) {

@@ -106,42 +106,50 @@ Options default_options(Experiment experiment, const std::string& positions_dire
   options.experiment = experiment;
   const std::string openings = positions_directory + "/openings.fen";
   const std::string phases = positions_directory + "/phases-public.tsv";
+  // The defaults are the scale of tools/stats/run_all.sh: the seven runs take under an hour on two cores.
   switch (experiment) {
     case Experiment::kMiur:
       options.positions_path = phases;
-      options.depth = 8;
+      options.depth = 12;
       options.entries_log2 = {17};
       break;
     case Experiment::kHitRate:
       options.positions_path = openings;
-      options.depth = 8;
+      options.depth = 10;
       options.entries_log2 = size_range(17, 25);
       break;
     case Experiment::kSpeedup:
       options.positions_path = openings;
-      options.depth = 8;
+      options.max_positions = 67;
+      options.depth = 9;
       options.entries_log2 = size_range(17, 25);
       options.repetitions = 3;
       break;
     case Experiment::kPruning:
       options.positions_path = phases;
       options.min_majors = 7;  // the paper: opening and middlegame positions (no pruning in the endgame)
+      options.max_positions = 42;
       options.depth = 7;
       options.entries_log2 = {17};
       options.repetitions = 3;
       break;
     case Experiment::kReset:
+      options.positions_path = openings;
+      options.depth = 7;
+      options.entries_log2 = {16, 18, 20, 22};
+      options.games = 16;
+      break;
     case Experiment::kOccupancy:
       options.positions_path = openings;
       options.depth = 6;
-      options.entries_log2 = size_range(14, 22);
-      options.games = 20;
+      options.entries_log2 = {12, 14, 16, 18, 20, 22};
+      options.games = 16;
       break;
     case Experiment::kCollisions:
       options.positions_path = phases;
-      options.depth = 8;
-      options.entries_log2 = {12, 17};
-      options.repetitions = 1;
+      options.max_positions = 35;
+      options.depth = 10;
+      options.entries_log2 = {4, 10, 17};
       break;
   }
   return options;
@@ -245,7 +253,7 @@ std::string usage_text() {
       "\n"
       "options (every experiment):\n"
       "  --positions FILE     FEN lines, openings.fen, or a TSV with a fen column (phases-public.tsv)\n"
-      "  --max-positions N    only the first N positions (self-play: openings)\n"
+      "  --max-positions N    N positions spread evenly over the file\n"
       "  --min-majors N       only positions whose majors value (rook 2, horse 1, cannon 1) is at least N\n"
       "  --depth N            fixed search depth          --nodes N   node limit per search instead\n"
       "  --hash MB            transposition table size (default 16)\n"
@@ -255,7 +263,7 @@ std::string usage_text() {
       "options of some experiments (see above for which take which):\n"
       "  --entries LIST       MHT sizes as powers of two: 17-25, 17,20,25\n"
       "  --repetitions N      timed runs: rounds over the positions; collisions: searches per position\n"
-      "  --games N            self-play games, one per opening (default 20)\n"
+      "  --games N            self-play games, from openings spread over the file\n"
       "  --max-plies N        self-play: stop a game after N plies (default 160)\n"
       "  --threads N          collisions: search threads (default 2)\n"
       "\n"
@@ -264,9 +272,9 @@ std::string usage_text() {
     const Options options = default_options(spec.experiment, "positions");
     text += fmt::format("  {:<11} {}, depth {}, entries {}", spec.name, options.positions_path, options.depth,
                         sizes_text(options.entries_log2));
+    if (options.max_positions) text += fmt::format(", {} positions", options.max_positions);
     if (options.min_majors) text += fmt::format(", majors >= {}", options.min_majors);
-    if (spec.options.find("--repetitions") != std::string_view::npos)
-      text += fmt::format(", {} repetitions", options.repetitions);
+    if (options.repetitions > 1) text += fmt::format(", {} repetitions", options.repetitions);
     if (spec.options.find("--games") != std::string_view::npos)
       text += fmt::format(", {} games of at most {} plies", options.games, options.max_plies);
     if (spec.options.find("--threads") != std::string_view::npos)

@@ -42,10 +42,10 @@ std::vector<StatsPosition> select_openings(const Options& options) {
 
 std::string self_play_setup(const Options& options, std::size_t games) {
   return fmt::format(
-      "{} games from the first openings of {}, {} per move, at most {} plies, one thread per engine, each "
-      "engine "
-      "with its own tables ({} MB transposition table)",
-      games, file_name(options.positions_path),
+      "{} from openings spread over {}, {} per move, at most {} plies, one thread per engine, each engine "
+      "with "
+      "its own tables ({} MB transposition table)",
+      plural(games, "game"), file_name(options.positions_path),
       options.nodes ? fmt::format("{} nodes", options.nodes) : fmt::format("depth {}", options.depth),
       options.max_plies, options.hash_megabytes);
 }
@@ -86,7 +86,7 @@ Report run_reset(const Options& options, Progress& progress) {
       "; each game played by both kinds of engine, in alternating order. Difference = (T no reset - T "
       "reset) / T reset, the paper's formula 8: positive when resetting is faster.";
   report.table.columns = {{"entries", Format::kText},
-                          {"MB", Format::kDecimal, 1},
+                          {"size", Format::kText},
                           {"moves", Format::kInteger},
                           {"T reset (s)", Format::kDecimal, 2},
                           {"T no reset (s)", Format::kDecimal, 2},
@@ -139,7 +139,7 @@ Report run_reset(const Options& options, Progress& progress) {
     const double difference = (without_reset - with_reset) / with_reset;
     const double difference_less_clearing = (without_reset - with_reset_searching) / with_reset_searching;
     const auto paper_difference = paper::reset_difference(entries_log2);
-    report.table.add_row({fmt::format("2^{}", entries_log2), megabytes_of(entries_log2), double(moves),
+    report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2), double(moves),
                           with_reset, without_reset, difference,
                           spread_of(game_differences).standard_deviation, 1000 * one_clear,
                           difference_less_clearing, paper_difference ? *paper_difference : std::nan("")});
@@ -171,7 +171,7 @@ Report run_occupancy(const Options& options, Progress& progress) {
       "highest occupancy of an engine in a game; move at peak: that engine's first move within 1% of "
       "it. Both averaged over engines and games.";
   report.table.columns = {{"entries", Format::kText},
-                          {"MB", Format::kDecimal, 1},
+                          {"size", Format::kText},
                           {"reset", Format::kText},
                           {"average occupancy", Format::kPercent, 1},
                           {"used KB (average)", Format::kInteger},
@@ -230,7 +230,7 @@ Report run_occupancy(const Options& options, Progress& progress) {
       const auto paper_average = reset ? paper::average_occupancy_with_reset(entries_log2) : std::nullopt;
       const auto paper_peak = reset ? std::nullopt : paper::peak_occupancy_without_reset(entries_log2);
       const auto paper_move = reset ? std::nullopt : paper::peak_move_without_reset(entries_log2);
-      report.table.add_row({fmt::format("2^{}", entries_log2), megabytes_of(entries_log2),
+      report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2),
                             std::string(reset ? "every move" : "never"), average,
                             average * entries * entry_kilobytes, peak, peak * entries * entry_kilobytes,
                             spread_of(peak_moves).mean, paper_average ? *paper_average : std::nan(""),

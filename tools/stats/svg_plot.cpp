@@ -11,8 +11,8 @@ namespace shuai::stats {
 
 namespace {
 
-constexpr double kWidth = 760, kHeight = 440;
-constexpr double kLeft = 80, kRight = 190, kTop = 48, kBottom = 70;
+constexpr double kWidth = 860, kHeight = 440;
+constexpr double kLeft = 80, kRight = 270, kTop = 48, kBottom = 70;
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"};
 
 std::string escape(const std::string& text) {

@@ -74,7 +74,7 @@ Report run_speedup(const Options& options, Progress& progress) {
       plural(positions.size(), "position"), file_name(options.positions_path), limit_text(options),
       plural(std::uint64_t(options.repetitions), "repetition"));
   report.table.columns = {{"entries", Format::kText},
-                          {"MB", Format::kDecimal, 1},
+                          {"size", Format::kText},
                           {"time without MHT (s)", Format::kDecimal, 2},
                           {"time with MHT (s)", Format::kDecimal, 2},
                           {"time saved", Format::kPercent},
@@ -93,7 +93,7 @@ Report run_speedup(const Options& options, Progress& progress) {
     const Spread fraction = spread_of(saved[k].saved_fractions());
     const Spread without = spread_of(saved[k].seconds_without), with = spread_of(saved[k].seconds_with);
     const auto paper_saved = paper::time_saved(entries_log2);
-    report.table.add_row({fmt::format("2^{}", entries_log2), megabytes_of(entries_log2), without.mean,
+    report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2), without.mean,
                           with.mean, fraction.mean, fraction.standard_deviation, saved[k].minors.hit_rate(),
                           paper_saved ? *paper_saved : std::nan("")});
     plot.categories.push_back(fmt::format("2^{}", entries_log2));
