@@ -1,15 +1,25 @@
-// Every shuai-stats experiment at a tiny scale: it runs, its checks pass (identical searches and games with
-// the MHT on and off, reset or not), and its numbers are sane (rates within 0..1, hit rate below its
-// ceiling and rising with size, occupancy without reset at least that with reset, no lockless collision).
+// Every shuai-stats experiment at a tiny scale, and the positions sampler: each runs, its checks pass
+// (identical searches and games with the MHT on and off, reset or not), and its numbers are sane (rates
+// within 0..1, hit rate below its ceiling and rising with size, occupancy without reset at least that with
+// reset, no collision let through by the lockless encoding).
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "engine/board/board.h"
 #include "tools/stats/experiments.h"
 #include "tools/stats/options.h"
+#include "tools/stats/positions.h"
+#include "tools/stats/sample_positions.h"
 #include "tools/stats/self_play.h"
 
 namespace shuai::stats {
@@ -50,7 +60,9 @@ void check_report(const Report& report, std::size_t rows) {
 
 TEST_CASE("miur at a tiny scale: every bucket counted, MI and MA within N, rates within 0..1") {
   Progress progress(nullptr);
-  const Report report = run_miur(tiny(Experiment::kMiur, 3, 10), progress);
+  Options options = tiny(Experiment::kMiur, 3, 10);
+  options.positions_paths = {SHUAI_POSITIONS_DIR "/phases-public.tsv"};  // 35 a bucket, in bucket order
+  const Report report = run_miur(options, progress);
   check_report(report, 5);
   for (std::size_t row = 0; row < 5; ++row) {
     CHECK(number(report, row, "positions") == 2);  // ten positions spread over the five buckets
@@ -160,6 +172,41 @@ TEST_CASE("a self-play game plays legal moves and ends by the rules or the ply l
     REQUIRE(is_legal(position, move));
     position.make_move(move);
   }
+}
+
+TEST_CASE("positions of our own: sampled by bucket, distinct, legal, read back by the position reader") {
+  Progress progress(nullptr);
+  Options options = tiny(Experiment::kSamplePositions, 2, 0);
+  options.games = 3;
+  options.max_plies = 60;
+  options.per_bucket = 3;
+  const std::vector<SampledPosition> sampled = sample_positions(options, progress);
+  REQUIRE_FALSE(sampled.empty());
+  int per_bucket[kBucketCount] = {};
+  std::set<std::string> fens;
+  for (const SampledPosition& position : sampled) {
+    const auto parsed = parse_fen(position.fen);
+    REQUIRE(parsed.position);
+    CHECK(position.majors_value == parsed.position->majors_value());
+    CHECK(position.bucket == bucket_of(position.majors_value));
+    ++per_bucket[position.bucket];
+    fens.insert(position.fen);
+  }
+  for (const int count : per_bucket) CHECK(count <= 3);
+  CHECK(fens.size() == sampled.size());
+  CHECK(
+      std::is_sorted(sampled.begin(), sampled.end(),
+                     [](const SampledPosition& a, const SampledPosition& b) { return a.bucket < b.bucket; }));
+
+  const std::string path =
+      (std::filesystem::temp_directory_path() / fmt::format("shuai_stats_sampled_{}.tsv", getpid())).string();
+  std::FILE* file = std::fopen(path.c_str(), "w");
+  std::fputs(positions_tsv(sampled).c_str(), file);
+  std::fclose(file);
+  const auto loaded = load_positions(path);
+  std::remove(path.c_str());
+  REQUIRE(std::holds_alternative<std::vector<StatsPosition>>(loaded));
+  CHECK(std::get<std::vector<StatsPosition>>(loaded).size() == sampled.size());
 }
 
 TEST_SUITE("threads") {

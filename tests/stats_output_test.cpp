@@ -214,6 +214,14 @@ TEST_CASE("position files: the phases TSV by bucket, the openings with comments,
   CHECK(bucket_of(3) == 4);
   CHECK(bucket_of(0) == 4);
 
+  // Ours, with a comment header: 65 a bucket, 100 with the public ones.
+  const auto own = load_positions(std::string(SHUAI_POSITIONS_DIR) + "/phases-selfplay.tsv");
+  REQUIRE(std::holds_alternative<std::vector<StatsPosition>>(own));
+  int own_per_bucket[kBucketCount] = {};
+  for (const StatsPosition& position : std::get<std::vector<StatsPosition>>(own))
+    ++own_per_bucket[position.bucket];
+  for (int bucket = 0; bucket < kBucketCount; ++bucket) CHECK(own_per_bucket[bucket] == 65);
+
   const auto openings = load_positions(std::string(SHUAI_POSITIONS_DIR) + "/openings.fen");
   REQUIRE(std::holds_alternative<std::vector<StatsPosition>>(openings));
   CHECK(std::get<std::vector<StatsPosition>>(openings).size() == 134);
@@ -244,6 +252,8 @@ TEST_CASE("bad options: one line on the error stream and exit code 2") {
       {"speedup", "--repetitions", "-1"},
       {"reset", "--frobnicate"},
       {"collisions", "--svg", "out.svg"},
+      {"positions", "--csv", "out.csv"},
+      {"positions", "--per-bucket", "0"},
       {"miur", "--positions", "/no/such/file.fen"},
       {"miur", "--positions", SHUAI_POSITIONS_DIR "/README-no-such.tsv"},
   };
@@ -273,7 +283,15 @@ TEST_CASE("options: defaults per experiment, sizes as ranges and lists, nodes in
   CHECK(options.nodes == 5000);
   CHECK(options.quiet);
   CHECK(options.repetitions == default_options(Experiment::kSpeedup, SHUAI_POSITIONS_DIR).repetitions);
-  CHECK(options.positions_path.ends_with("openings.fen"));
+  REQUIRE(options.positions_paths.size() == 1);
+  CHECK(options.positions_paths[0].ends_with("openings.fen"));
+
+  // The first --positions replaces the default file, the next ones add to it.
+  const auto two_files =
+      parse_options(std::vector<std::string_view>{"miur", "--positions", "a.tsv", "--positions", "b.fen"},
+                    SHUAI_POSITIONS_DIR);
+  REQUIRE(std::holds_alternative<Options>(two_files));
+  CHECK(std::get<Options>(two_files).positions_paths == std::vector<std::string>{"a.tsv", "b.fen"});
 }
 
 }  // namespace

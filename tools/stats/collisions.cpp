@@ -21,8 +21,7 @@ Report run_collisions(const Options& options, Progress& progress) {
       "{} positions of {}, {} search{} each, {}, {} threads sharing the tables, verification mode on (every "
       "hit "
       "recomputed), tables cleared before each search.",
-      positions.size(), file_name(options.positions_path), options.repetitions,
-      options.repetitions > 1 ? "es" : "",
+      positions.size(), files_text(options), options.repetitions, options.repetitions > 1 ? "es" : "",
       options.nodes ? fmt::format("{} nodes per search", options.nodes)
                     : fmt::format("depth {}", options.depth),
       options.threads);

@@ -48,8 +48,7 @@ Report run_hit_rate(const Options& options, Progress& progress) {
   Report report;
   report.title = "Table 4: probe hit rate by MHT size, opening positions";
   report.setup = fmt::format("{} of {}, {}, one thread, both tables cleared before each search.",
-                             plural(positions.size(), "position"), file_name(options.positions_path),
-                             limit_text(options));
+                             plural(positions.size(), "position"), files_text(options), limit_text(options));
   report.table.columns = {
       {"entries", Format::kText},          {"size", Format::kText},
       {"probes", Format::kInteger},        {"hits", Format::kInteger},

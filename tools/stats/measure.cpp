@@ -12,14 +12,16 @@
 namespace shuai::stats {
 
 std::vector<StatsPosition> select_positions(const Options& options) {
-  auto loaded = load_positions(options.positions_path);
-  if (auto* error = std::get_if<std::string>(&loaded)) throw std::invalid_argument(*error);
   std::vector<StatsPosition> eligible;
-  for (StatsPosition& position : std::get<std::vector<StatsPosition>>(loaded))
-    if (position.position.majors_value() >= options.min_majors) eligible.push_back(std::move(position));
+  for (const std::string& path : options.positions_paths) {
+    auto loaded = load_positions(path);
+    if (auto* error = std::get_if<std::string>(&loaded)) throw std::invalid_argument(*error);
+    for (StatsPosition& position : std::get<std::vector<StatsPosition>>(loaded))
+      if (position.position.majors_value() >= options.min_majors) eligible.push_back(std::move(position));
+  }
   if (eligible.empty())
-    throw std::invalid_argument(fmt::format("no position of '{}' has a majors value of at least {}",
-                                            options.positions_path, options.min_majors));
+    throw std::invalid_argument(fmt::format("no position of {} has a majors value of at least {}",
+                                            files_text(options), options.min_majors));
   if (!options.max_positions || std::size_t(options.max_positions) >= eligible.size()) return eligible;
   // Spread evenly over the file, which is ordered (by bucket, by opening family): every part is sampled.
   std::vector<StatsPosition> selected;
@@ -48,6 +50,15 @@ std::string limit_text(const Options& options) {
 std::string file_name(const std::string& path) {
   const auto slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string files_text(const Options& options) {
+  std::string text;
+  for (std::size_t i = 0; i < options.positions_paths.size(); ++i) {
+    if (i) text += i + 1 == options.positions_paths.size() ? " and " : ", ";
+    text += file_name(options.positions_paths[i]);
+  }
+  return text;
 }
 
 double megabytes_of(int entries_log2) {

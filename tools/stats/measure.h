@@ -27,6 +27,8 @@ std::string plural(std::uint64_t count, std::string_view noun);
 std::string limit_text(const Options& options);
 // "openings.fen" from a path, for the setup line.
 std::string file_name(const std::string& path);
+// The position files' names: "phases-public.tsv and phases-selfplay.tsv".
+std::string files_text(const Options& options);
 // "3 MB", "24 KB": the memory of 2^n entries.
 std::string memory_label(int entries_log2);
 // "2^17 (3 MB)".

@@ -61,7 +61,7 @@ Report run_miur(const Options& options, Progress& progress) {
   report.setup = fmt::format(
       "{} positions of {} bucketed by their majors value (rook 2, horse 1, cannon 1), {}, one thread, "
       "tables cleared before each search; the MHT hit rate is at {} entries.",
-      positions.size(), file_name(options.positions_path),
+      positions.size(), files_text(options),
       options.nodes ? fmt::format("{} nodes per search", options.nodes)
                     : fmt::format("depth {}", options.depth),
       size_label(entries_log2));

@@ -33,6 +33,9 @@ constexpr ExperimentSpec kExperiments[] = {
     {Experiment::kCollisions, "collisions",
      "Section 7: verified MHT hits in parallel searches, lockless on/off",
      "--entries --repetitions --threads"},
+    {Experiment::kSamplePositions, "positions",
+     "not a table: positions of our own by majors bucket from self-play, as a TSV like phases-public.tsv",
+     "--games --max-plies --per-bucket"},
 };
 
 const ExperimentSpec* find_experiment(std::string_view name) {
@@ -106,27 +109,29 @@ Options default_options(Experiment experiment, const std::string& positions_dire
   options.experiment = experiment;
   const std::string openings = positions_directory + "/openings.fen";
   const std::string phases = positions_directory + "/phases-public.tsv";
+  const std::string own_phases =
+      positions_directory + "/phases-selfplay.tsv";  // ours: 100 per bucket with phases
   // The defaults are the scale of tools/stats/run_all.sh: the seven runs take under an hour on two cores.
   switch (experiment) {
     case Experiment::kMiur:
-      options.positions_path = phases;
+      options.positions_paths = {phases, own_phases};
       options.depth = 12;
       options.entries_log2 = {17};
       break;
     case Experiment::kHitRate:
-      options.positions_path = openings;
+      options.positions_paths = {openings};
       options.depth = 10;
       options.entries_log2 = size_range(17, 25);
       break;
     case Experiment::kSpeedup:
-      options.positions_path = openings;
+      options.positions_paths = {openings};
       options.max_positions = 67;
       options.depth = 9;
       options.entries_log2 = size_range(17, 25);
       options.repetitions = 3;
       break;
     case Experiment::kPruning:
-      options.positions_path = phases;
+      options.positions_paths = {phases, own_phases};
       options.min_majors = 7;  // the paper: opening and middlegame positions (no pruning in the endgame)
       options.max_positions = 42;
       options.depth = 7;
@@ -134,22 +139,28 @@ Options default_options(Experiment experiment, const std::string& positions_dire
       options.repetitions = 3;
       break;
     case Experiment::kReset:
-      options.positions_path = openings;
+      options.positions_paths = {openings};
       options.depth = 7;
       options.entries_log2 = {16, 18, 20, 22};
       options.games = 16;
       break;
     case Experiment::kOccupancy:
-      options.positions_path = openings;
+      options.positions_paths = {openings};
       options.depth = 6;
       options.entries_log2 = {12, 14, 16, 18, 20, 22};
       options.games = 16;
       break;
     case Experiment::kCollisions:
-      options.positions_path = phases;
+      options.positions_paths = {phases};
       options.max_positions = 35;
       options.depth = 10;
       options.entries_log2 = {4, 10, 17};
+      break;
+    case Experiment::kSamplePositions:
+      options.positions_paths = {openings};
+      options.depth = 5;
+      options.entries_log2 = {17};
+      options.max_plies = 300;
       break;
   }
   return options;
@@ -167,6 +178,7 @@ std::variant<Options, std::string> parse_options(std::span<const std::string_vie
   if (!spec) return fmt::format("unknown experiment '{}' (try --help)", arguments[0]);
   Options options = default_options(spec->experiment, positions_directory);
   const std::string own_options = fmt::format(" {} ", spec->options);
+  bool positions_given = false;  // the first --positions replaces the default, later ones add files
 
   for (std::size_t i = 1; i < arguments.size(); ++i) {
     const std::string_view word = arguments[i];
@@ -185,7 +197,7 @@ std::variant<Options, std::string> parse_options(std::span<const std::string_vie
         word.starts_with("--") && own_options.find(fmt::format(" {} ", word)) != std::string::npos;
     if (!common && !own) {
       const bool known = word == "--entries" || word == "--repetitions" || word == "--games" ||
-                         word == "--max-plies" || word == "--threads";
+                         word == "--max-plies" || word == "--threads" || word == "--per-bucket";
       return known ? fmt::format("{} does not take {}", spec->name, word)
                    : fmt::format("unknown option '{}' (try --help)", word);
     }
@@ -195,7 +207,9 @@ std::variant<Options, std::string> parse_options(std::span<const std::string_vie
       return fmt::format("{} takes {}, not '{}'", word, expected, value);
     };
     if (word == "--positions") {
-      options.positions_path = std::string(value);
+      if (!positions_given) options.positions_paths.clear();
+      positions_given = true;
+      options.positions_paths.emplace_back(value);
     } else if (word == "--csv") {
       options.csv_path = std::string(value);
     } else if (word == "--svg") {
@@ -225,6 +239,7 @@ std::variant<Options, std::string> parse_options(std::span<const std::string_vie
           {"--games", &options.games, 0, 100'000},
           {"--max-plies", &options.max_plies, 1, 10'000},
           {"--threads", &options.threads, 1, 256},
+          {"--per-bucket", &options.per_bucket, 1, 100'000},
       };
       for (const Bounds& bound : bounds) {
         if (bound.name != word) continue;
@@ -236,6 +251,9 @@ std::variant<Options, std::string> parse_options(std::span<const std::string_vie
   }
   if (options.experiment == Experiment::kCollisions && !options.svg_path.empty())
     return std::string("collisions draws no chart (its table reads better): drop --svg");
+  if (options.experiment == Experiment::kSamplePositions &&
+      !(options.svg_path.empty() && options.csv_path.empty()))
+    return std::string("positions writes its TSV to standard output: drop --csv and --svg");
   if (options.nodes) options.depth = 30;  // the node limit decides where the search stops
   return options;
 }
@@ -252,7 +270,8 @@ std::string usage_text() {
   text +=
       "\n"
       "options (every experiment):\n"
-      "  --positions FILE     FEN lines, openings.fen, or a TSV with a fen column (phases-public.tsv)\n"
+      "  --positions FILE     FEN lines, openings.fen, or a TSV with a fen column (phases-public.tsv);\n"
+      "                       given twice or more, the files are read in turn\n"
       "  --max-positions N    N positions spread evenly over the file\n"
       "  --min-majors N       only positions whose majors value (rook 2, horse 1, cannon 1) is at least N\n"
       "  --depth N            fixed search depth          --nodes N   node limit per search instead\n"
@@ -266,17 +285,23 @@ std::string usage_text() {
       "  --games N            self-play games, from openings spread over the file\n"
       "  --max-plies N        self-play: stop a game after N plies (default 160)\n"
       "  --threads N          collisions: search threads (default 2)\n"
+      "  --per-bucket N       positions: how many to keep per majors bucket (default 40)\n"
       "\n"
       "defaults:\n";
   for (const ExperimentSpec& spec : kExperiments) {
     const Options options = default_options(spec.experiment, "positions");
-    text += fmt::format("  {:<11} {}, depth {}, entries {}", spec.name, options.positions_path, options.depth,
+    std::string files;
+    for (const std::string& path : options.positions_paths) files += (files.empty() ? "" : " + ") + path;
+    text += fmt::format("  {:<11} {}, depth {}, entries {}", spec.name, files, options.depth,
                         sizes_text(options.entries_log2));
     if (options.max_positions) text += fmt::format(", {} positions", options.max_positions);
     if (options.min_majors) text += fmt::format(", majors >= {}", options.min_majors);
     if (options.repetitions > 1) text += fmt::format(", {} repetitions", options.repetitions);
     if (spec.options.find("--games") != std::string_view::npos)
-      text += fmt::format(", {} games of at most {} plies", options.games, options.max_plies);
+      text += options.games ? fmt::format(", {} games of at most {} plies", options.games, options.max_plies)
+                            : fmt::format(", a game per opening of at most {} plies", options.max_plies);
+    if (spec.options.find("--per-bucket") != std::string_view::npos)
+      text += fmt::format(", {} per bucket", options.per_bucket);
     if (spec.options.find("--threads") != std::string_view::npos)
       text += fmt::format(", {} threads", options.threads);
     text += "\n";

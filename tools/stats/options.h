@@ -11,13 +11,23 @@
 
 namespace shuai::stats {
 
-enum class Experiment { kMiur, kHitRate, kSpeedup, kPruning, kReset, kOccupancy, kCollisions };
+// kSamplePositions is not one of the paper's tables: it writes positions of our own (see sample_positions.h).
+enum class Experiment {
+  kMiur,
+  kHitRate,
+  kSpeedup,
+  kPruning,
+  kReset,
+  kOccupancy,
+  kCollisions,
+  kSamplePositions
+};
 
 std::string_view experiment_name(Experiment experiment);
 
 struct Options {
   Experiment experiment = Experiment::kMiur;
-  std::string positions_path;      // the position file (defaults per experiment, in positions/)
+  std::vector<std::string> positions_paths;  // position files, read in turn (defaults per experiment)
   int max_positions = 0;           // 0: every position of the file (self-play: one game per opening)
   int min_majors = 0;              // skip positions with a smaller majors value
   int depth = 8;                   // fixed depth of every search ...
@@ -27,6 +37,7 @@ struct Options {
   int games = 0;                   // self-play: games (openings), 0 = one per opening of the file
   int max_plies = 160;             // self-play: a game stops there (drawn) if not over
   int threads = 2;                 // collisions: search threads
+  int per_bucket = 40;             // positions: how many to sample per majors bucket
   int hash_megabytes = 16;         // transposition table
   std::string csv_path, svg_path;  // empty: not written
   bool quiet = false;              // no progress bar

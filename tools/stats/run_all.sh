@@ -97,8 +97,9 @@ Before comparing, mind where the setups differ:
 
 - **Depth.** The paper searched to depth 16; a 2-core machine running seven experiments in an hour cannot,
   so each table states its depth (6 to 12). Shallower trees have fewer repeated minors states per search.
-- **Positions.** The paper used 1000 positions per table; we use the project's 175 phase positions
-  (`positions/phases-public.tsv`, 35 per majors bucket) and 134 openings (`positions/openings.fen`).
+- **Positions.** The paper used 1000 positions per table; we use 100 per majors bucket (35 from engine
+  games in `positions/phases-public.tsv`, 65 from Shuai's self-play in `positions/phases-selfplay.tsv`) and
+  the 134 openings of `positions/openings.fen`.
 - **Leaf evaluations.** We count every call of the static evaluation (quiescence stand-pat and the
   static evaluation main nodes take for pruning), which is every MHT probe.
 - **The engines.** How much time the MHT saves depends on what share of the search the minors evaluation

@@ -45,7 +45,7 @@ std::string self_play_setup(const Options& options, std::size_t games) {
       "{} from openings spread over {}, {} per move, at most {} plies, one thread per engine, each engine "
       "with "
       "its own tables ({} MB transposition table)",
-      plural(games, "game"), file_name(options.positions_path),
+      plural(games, "game"), files_text(options),
       options.nodes ? fmt::format("{} nodes", options.nodes) : fmt::format("depth {}", options.depth),
       options.max_plies, options.hash_megabytes);
 }

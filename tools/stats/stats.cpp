@@ -5,8 +5,11 @@
 
 #include <fstream>
 #include <stdexcept>
+#include <vector>
 
 #include "tools/stats/experiments.h"
+#include "tools/stats/positions.h"
+#include "tools/stats/sample_positions.h"
 
 namespace shuai::stats {
 
@@ -43,6 +46,8 @@ Report run_experiment(const Options& options, Progress& progress) {
       return run_occupancy(options, progress);
     case Experiment::kCollisions:
       return run_collisions(options, progress);
+    case Experiment::kSamplePositions:
+      break;  // not a table: run_stats writes its TSV
   }
   throw std::logic_error("unknown experiment");
 }
@@ -62,6 +67,16 @@ int run_stats(std::span<const std::string_view> arguments, const std::string& po
   Report report;
   try {
     Progress progress(options.quiet ? nullptr : error);
+    if (options.experiment == Experiment::kSamplePositions) {
+      const std::vector<SampledPosition> positions = sample_positions(options, progress);
+      progress.finish();
+      fmt::print(out, "{}", positions_tsv(positions));
+      int per_bucket[kBucketCount] = {};
+      for (const SampledPosition& position : positions) ++per_bucket[position.bucket];
+      fmt::print(error, "positions: {} sampled ({} / {} / {} / {} / {} in buckets 11-16 ... 0-3)\n",
+                 positions.size(), per_bucket[0], per_bucket[1], per_bucket[2], per_bucket[3], per_bucket[4]);
+      return 0;
+    }
     report = run_experiment(options, progress);
   } catch (const std::invalid_argument& bad_input) {
     fmt::print(error, "shuai-stats: {}\n", bad_input.what());

@@ -71,7 +71,7 @@ Report run_speedup(const Options& options, Progress& progress) {
   report.setup = fmt::format(
       "{} of {}, {}, one thread, {}; each search without and with the MHT in "
       "alternating order from cleared tables.",
-      plural(positions.size(), "position"), file_name(options.positions_path), limit_text(options),
+      plural(positions.size(), "position"), files_text(options), limit_text(options),
       plural(std::uint64_t(options.repetitions), "repetition"));
   report.table.columns = {{"entries", Format::kText},
                           {"size", Format::kText},
@@ -137,8 +137,8 @@ Report run_pruning(const Options& options, Progress& progress) {
   report.setup = fmt::format(
       "{} of {} with a majors value of at least {}, {}, one thread, {}; each setting "
       "searched without and with the MHT in alternating order from cleared tables.",
-      plural(positions.size(), "position"), file_name(options.positions_path), options.min_majors,
-      limit_text(options), plural(std::uint64_t(options.repetitions), "repetition"));
+      plural(positions.size(), "position"), files_text(options), options.min_majors, limit_text(options),
+      plural(std::uint64_t(options.repetitions), "repetition"));
   report.table.columns = {{"forward pruning", Format::kText},
                           {"entries", Format::kText},
                           {"nodes", Format::kInteger},
