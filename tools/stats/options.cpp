@@ -133,7 +133,7 @@ Options default_options(Experiment experiment, const std::string& positions_dire
     case Experiment::kPruning:
       options.positions_paths = {phases, own_phases};
       options.min_majors = 7;  // the paper: opening and middlegame positions (no pruning in the endgame)
-      options.max_positions = 42;
+      options.max_positions = 84;
       options.depth = 7;
       options.entries_log2 = {17};
       options.repetitions = 3;
@@ -142,13 +142,13 @@ Options default_options(Experiment experiment, const std::string& positions_dire
       options.positions_paths = {openings};
       options.depth = 7;
       options.entries_log2 = {16, 18, 20, 22};
-      options.games = 16;
+      options.games = 24;
       break;
     case Experiment::kOccupancy:
       options.positions_paths = {openings};
       options.depth = 6;
       options.entries_log2 = {12, 14, 16, 18, 20, 22};
-      options.games = 16;
+      options.games = 24;
       break;
     case Experiment::kCollisions:
       options.positions_paths = {phases};
