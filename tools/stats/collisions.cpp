@@ -18,13 +18,11 @@ Report run_collisions(const Options& options, Progress& progress) {
   Report report;
   report.title = "Section 7: MHT collisions in parallel search, lockless encoding off and on";
   report.setup = fmt::format(
-      "{} positions of {}, {} search{} each, {}, {} threads sharing the tables, verification mode on (every "
-      "hit "
-      "recomputed), tables cleared before each search.",
-      positions.size(), files_text(options), options.repetitions, options.repetitions > 1 ? "es" : "",
-      options.nodes ? fmt::format("{} nodes per search", options.nodes)
-                    : fmt::format("depth {}", options.depth),
-      options.threads);
+      "{} of {}, {} each, {}, {} sharing the tables, verification mode on (every hit recomputed), tables "
+      "cleared before each search.",
+      plural(positions.size(), "position"), files_text(options),
+      plural(std::uint64_t(options.repetitions), "search"), limit_text(options),
+      plural(std::uint64_t(options.threads), "thread"));
   report.table.columns = {{"entries", Format::kText},
                           {"lockless encoding", Format::kText},
                           {"searches", Format::kInteger},
@@ -69,9 +67,9 @@ Report run_collisions(const Options& options, Progress& progress) {
   }
   progress.finish();
   report.notes.push_back(
-      "The paper's searches had about 15 million nodes each; a torn entry needs two threads writing one slot "
-      "at "
-      "the same moment, so fewer cores, smaller searches and larger tables all make disagreements rarer.");
+      "The paper's searches had about 15 million nodes each; a torn entry needs two threads writing one "
+      "slot at the same moment, so fewer cores, smaller searches and larger tables all make disagreements "
+      "rarer.");
   if (options.threads < 2) report.notes.push_back("With one thread nothing can tear: this run is a control.");
   return report;
 }

@@ -59,11 +59,9 @@ Report run_miur(const Options& options, Progress& progress) {
   Report report;
   report.title = "Table 2: MIUR and MAUR on leaf evaluations";
   report.setup = fmt::format(
-      "{} positions of {} bucketed by their majors value (rook 2, horse 1, cannon 1), {}, one thread, "
-      "tables cleared before each search; the MHT hit rate is at {} entries.",
-      positions.size(), files_text(options),
-      options.nodes ? fmt::format("{} nodes per search", options.nodes)
-                    : fmt::format("depth {}", options.depth),
+      "{} of {} bucketed by their majors value (rook 2, horse 1, cannon 1), {}, one thread, tables "
+      "cleared before each search; the MHT hit rate is at {} entries.",
+      plural(positions.size(), "position"), files_text(options), limit_text(options),
       size_label(entries_log2));
   report.table.columns = {{"majors value", Format::kText},
                           {"positions", Format::kInteger},
@@ -107,8 +105,9 @@ Report run_miur(const Options& options, Progress& progress) {
     all_evaluations += counter.bucket(bucket).evaluations();
   }
   report.notes.push_back(fmt::format(
-      "{} nodes, {} leaf evaluations ({:.2f} per node): every static evaluation the search makes (quiescence "
-      "stand-pat and the pruning decisions of main nodes), as the paper counts the evaluation calls.",
+      "{} nodes, {} leaf evaluations ({:.2f} per node): every static evaluation the search makes "
+      "(quiescence stand-pat and the pruning decisions of main nodes), as the paper counts the evaluation "
+      "calls.",
       all_nodes, all_evaluations, all_nodes ? double(all_evaluations) / double(all_nodes) : 0.0));
   return report;
 }

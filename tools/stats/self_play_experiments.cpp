@@ -43,8 +43,7 @@ std::vector<StatsPosition> select_openings(const Options& options) {
 std::string self_play_setup(const Options& options, std::size_t games) {
   return fmt::format(
       "{} from openings spread over {}, {} per move, at most {} plies, one thread per engine, each engine "
-      "with "
-      "its own tables ({} MB transposition table)",
+      "with its own tables ({} MB transposition table)",
       plural(games, "game"), files_text(options),
       options.nodes ? fmt::format("{} nodes", options.nodes) : fmt::format("depth {}", options.depth),
       options.max_plies, options.hash_megabytes);
@@ -155,8 +154,7 @@ Report run_reset(const Options& options, Progress& progress) {
         "Checked: every game identical move for move with and without reset, at every size.");
   report.notes.push_back(
       "The resetting engine's time includes clearing its table before every search; \"difference less "
-      "clearing\" "
-      "takes out an estimate (searches times one clear, timed apart).");
+      "clearing\" takes out an estimate (searches times one clear, timed apart).");
   return report;
 }
 
@@ -167,9 +165,9 @@ Report run_occupancy(const Options& options, Progress& progress) {
   report.title = "Tables 8 and 9: MHT occupancy over self-play games, with and without reset";
   report.setup =
       self_play_setup(options, openings.size()) +
-      "; occupancy (entries in use / entries) read after every search of each engine. Peak: the "
-      "highest occupancy of an engine in a game; move at peak: that engine's first move within 1% of "
-      "it. Both averaged over engines and games.";
+      "; occupancy (entries in use / entries) read after every search of each engine. Peak: the highest "
+      "occupancy of an engine in a game; move at peak: that engine's first move within 1% of it. Both "
+      "averaged over engines and games.";
   report.table.columns = {{"entries", Format::kText},
                           {"size", Format::kText},
                           {"reset", Format::kText},
@@ -252,9 +250,8 @@ Report run_occupancy(const Options& options, Progress& progress) {
     report.notes.push_back(
         "Checked: every game identical move for move with and without reset, at every size.");
   report.notes.push_back(
-      "Both kinds of engine also clear the table when the game enters the endgame (majors value 6 or less), "
-      "as "
-      "the paper's do.");
+      "Both kinds of engine also clear the table when the game enters the endgame (majors value 6 or "
+      "less), as the paper's do.");
   return report;
 }
 

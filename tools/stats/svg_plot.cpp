@@ -146,8 +146,7 @@ std::string to_svg(const Plot& plot) {
       if (plot.kind == PlotKind::kBars) {
         svg += fmt::format(
             "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\"><title>{}: "
-            "{}</title>"
-            "</rect>\n",
+            "{}</title></rect>\n",
             x - bar_width / 2, std::min(y, zero_y), bar_width * 0.92, std::abs(zero_y - y), colour,
             escape(series.name), escape(value_label(value, plot.percent)));
       } else {

@@ -69,8 +69,8 @@ Report run_speedup(const Options& options, Progress& progress) {
   Report report;
   report.title = "Table 5: time saved by the MHT, by size";
   report.setup = fmt::format(
-      "{} of {}, {}, one thread, {}; each search without and with the MHT in "
-      "alternating order from cleared tables.",
+      "{} of {}, {}, one thread, {}; each search without and with the MHT in alternating order from "
+      "cleared tables.",
       plural(positions.size(), "position"), files_text(options), limit_text(options),
       plural(std::uint64_t(options.repetitions), "repetition"));
   report.table.columns = {{"entries", Format::kText},
@@ -135,8 +135,8 @@ Report run_pruning(const Options& options, Progress& progress) {
   Report report;
   report.title = "Table 6: time saved by the MHT with each forward pruning method";
   report.setup = fmt::format(
-      "{} of {} with a majors value of at least {}, {}, one thread, {}; each setting "
-      "searched without and with the MHT in alternating order from cleared tables.",
+      "{} of {} with a majors value of at least {}, {}, one thread, {}; each setting searched without and "
+      "with the MHT in alternating order from cleared tables.",
       plural(positions.size(), "position"), files_text(options), options.min_majors, limit_text(options),
       plural(std::uint64_t(options.repetitions), "repetition"));
   report.table.columns = {{"forward pruning", Format::kText},
@@ -174,9 +174,8 @@ Report run_pruning(const Options& options, Progress& progress) {
   }
   report.plot = plot;
   report.notes.push_back(
-      "Settings as in the paper: none; late move reductions alone; razoring and futility; null move alone; "
-      "all "
-      "four. Same depth for every setting, so the searches without pruning are far larger.");
+      "Settings as in the paper: none; late move reductions alone; razoring and futility; null move "
+      "alone; all four. Same depth for every setting, so the searches without pruning are far larger.");
   add_mismatch_notes(saved, report);
   return report;
 }
