@@ -46,6 +46,8 @@ MinorsInfo Evaluator::minors(const Position& position) {
 }
 
 int Evaluator::evaluate(const Position& position) {
+  if (settings_.observer) [[unlikely]]
+    settings_.observer->on_evaluation(position);
   const MinorsInfo info = minors(position);
   const int red_score = info.score + evaluate_global(position, info, settings_.knowledge);
   const int score = (position.side_to_move() == kRed ? red_score : -red_score) + kTempoBonus;

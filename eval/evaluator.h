@@ -22,9 +22,18 @@ struct MinorsStatistics {
   double hit_rate() const { return probes ? double(hits) / double(probes) : 0.0; }
 };
 
+// Sees every position the evaluator evaluates: the statistics tools count leaf evaluations with it (the MHT
+// paper's Table 2). Called on the evaluating thread, so with several search threads it must be thread-safe.
+class EvaluationObserver {
+ public:
+  virtual ~EvaluationObserver() = default;
+  virtual void on_evaluation(const Position& position) = 0;
+};
+
 struct EvaluationSettings {
   Knowledge knowledge = Knowledge::kLarge;
-  bool verify_minors_hits = false;  // recompute the minors on every hit and count disagreements
+  bool verify_minors_hits = false;         // recompute the minors on every hit and count disagreements
+  EvaluationObserver* observer = nullptr;  // none in play: then evaluate() pays one untaken branch
 };
 
 class Evaluator {

@@ -16,6 +16,7 @@ namespace {
 void check_consistency(const Position& position) {
   REQUIRE(position.key() == position.compute_key());
   REQUIRE(position.minors_signature() == position.compute_minors_signature());
+  REQUIRE(position.majors_signature() == position.compute_majors_signature());
   REQUIRE(position.in_check() == position.is_king_attacked(position.side_to_move()));
   int material[kColorCount] = {}, majors = 0;
   int counts[kColorCount][kPieceTypeCount] = {};
@@ -117,6 +118,23 @@ TEST_CASE("the minors signature ignores majors and the side to move, the key doe
   CHECK(red.minors_signature() == black.minors_signature());
   CHECK(red.key() != black.key());
   CHECK((red.key() ^ black.key()) == kZobrist.black_to_move);
+}
+
+TEST_CASE("the majors signature ignores minors and the side to move and is zero without majors") {
+  auto position = *parse_fen(kStartFen).position;
+  const std::uint64_t signature = position.majors_signature();
+  position.make_move(*parse_iccs("c3c4"));  // a pawn: a minor
+  CHECK(position.majors_signature() == signature);
+  position.make_move(*parse_iccs("h9g7"));  // a horse: a major
+  CHECK(position.majors_signature() != signature);
+  CHECK(position.majors_signature() == position.compute_majors_signature());
+  position.make_null_move();
+  CHECK(position.majors_signature() == position.compute_majors_signature());
+  position.unmake_null_move();
+
+  // Kings, advisors, elephants and pawns only: no majors, whichever side is to move.
+  CHECK(parse_fen("3ak4/4a4/4b4/9/9/9/4P4/9/9/3K5 w - - 0 1").position->majors_signature() == 0);
+  CHECK(parse_fen("3ak4/4a4/4b4/9/9/9/4P4/9/9/3K5 b - - 0 1").position->majors_signature() == 0);
 }
 
 TEST_CASE("captures update material, majors value and the capture counter") {

@@ -235,5 +235,33 @@ TEST_CASE("the table is cleared when play enters the endgame and optionally befo
   CHECK(again.minors.stores > 0);
 }
 
+// Counts the positions it is shown and checks each one's incremental keys.
+struct CountingObserver : EvaluationObserver {
+  std::uint64_t evaluations = 0;
+  bool keys_consistent = true;
+  void on_evaluation(const Position& position) override {
+    ++evaluations;
+    keys_consistent = keys_consistent && position.majors_signature() == position.compute_majors_signature() &&
+                      position.minors_signature() == position.compute_minors_signature();
+  }
+};
+
+TEST_CASE("the evaluation observer sees every evaluation of a search and changes nothing") {
+  const Position position = *parse_fen(kStartFen).position;
+  SearchLimits limits;
+  limits.depth = 5;
+  Searcher plain;
+  const SearchResult expected = plain.search(position, limits);
+  Searcher observed;
+  CountingObserver observer;
+  observed.options().evaluation.observer = &observer;
+  const SearchResult result = observed.search(position, limits);
+  CHECK(result.nodes == expected.nodes);
+  CHECK(result.best_move == expected.best_move);
+  CHECK(observer.evaluations == result.minors.probes);  // one probe per evaluation
+  CHECK(observer.evaluations > 1000);
+  CHECK(observer.keys_consistent);
+}
+
 }  // namespace
 }  // namespace shuai

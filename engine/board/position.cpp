@@ -210,4 +210,17 @@ std::uint64_t Position::compute_minors_signature() const {
   return signature;
 }
 
+std::uint64_t Position::majors_signature() const {
+  // The key is the XOR over every piece plus the side to move; the minors signature is the minors' share.
+  return key_ ^ minors_signature_ ^ (side_to_move_ == kBlack ? kZobrist.black_to_move : 0);
+}
+
+std::uint64_t Position::compute_majors_signature() const {
+  std::uint64_t signature = 0;
+  for (const Color c : {kRed, kBlack})
+    for (const PieceType t : {kRook, kHorse, kCannon})
+      for (const Square square : squares(c, t)) signature ^= zobrist_key(make_piece(c, t), square);
+  return signature;
+}
+
 }  // namespace shuai

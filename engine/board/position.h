@@ -47,6 +47,9 @@ class Position {
 
   std::uint64_t key() const { return key_; }
   std::uint64_t minors_signature() const { return minors_signature_; }
+  // The majors' counterpart of the minors signature: the XOR of the same Zobrist numbers over rooks, horses
+  // and cannons (side to move excluded). Derived from the two incremental keys, so it costs three XORs.
+  std::uint64_t majors_signature() const;
   int material(Color c) const { return material_[c]; }
   int majors_value() const { return majors_value_; }
   int plies_since_capture() const { return plies_since_capture_; }
@@ -76,6 +79,7 @@ class Position {
   // From-scratch recomputation, for tests and assertions.
   std::uint64_t compute_key() const;
   std::uint64_t compute_minors_signature() const;
+  std::uint64_t compute_majors_signature() const;
 
  private:
   // Would a king of colour c standing on `square` be attacked, judging by the board array alone?
