@@ -11,6 +11,7 @@
 #include "eval/evaluator.h"
 #include "tools/arguments.h"
 #include "tools/bench_positions.h"
+#include "tools/timed_search.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -105,14 +106,11 @@ int run_bench_mht(std::span<const std::string_view> arguments) {
       for (int turn = 0; turn < 2; ++turn) {
         const bool table_on = (turn + round) % 2 == 1;
         searcher.options().use_minors_table = table_on;
-        searcher.table().clear();
-        searcher.minors_table().clear();
-        const auto start = Clock::now();
-        results[table_on] = searcher.search(position, limits);
-        (table_on ? time_on : time_off) += seconds_since(start);
+        const TimedSearch timed = timed_search(searcher, position, limits);
+        results[table_on] = timed.result;
+        (table_on ? time_on : time_off) += timed.seconds;
       }
-      if (results[0].nodes != results[1].nodes || results[0].best_move != results[1].best_move ||
-          results[0].score != results[1].score) {
+      if (!same_search(results[0], results[1])) {
         fmt::print(stderr, "MHT changed the search on {}: nodes {} vs {}, move {} vs {}\n", fen,
                    results[0].nodes, results[1].nodes, move_to_iccs(results[0].best_move),
                    move_to_iccs(results[1].best_move));

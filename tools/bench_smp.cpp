@@ -12,27 +12,11 @@
 #include "engine/board/board.h"
 #include "tools/arguments.h"
 #include "tools/bench_positions.h"
+#include "tools/timed_search.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 namespace {
-
-struct Measurement {
-  double seconds = 0;
-  std::uint64_t nodes = 0;
-  Move move = kNoMove;
-};
-
-// One search from cleared tables, so neither thread count profits from the other's work.
-Measurement time_to_depth(Searcher& searcher, const Position& position, int depth) {
-  searcher.clear();
-  SearchLimits limits;
-  limits.depth = depth;
-  const auto start = std::chrono::steady_clock::now();
-  const SearchResult result = searcher.search(position, limits);
-  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  return {elapsed.count(), result.nodes, result.best_move};
-}
 
 // How much faster this machine runs `threads` independent single-threaded searches at once, each bound to its
 // own processor, than one: the ceiling for any parallel speedup here.
@@ -95,17 +79,19 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   int index = 0;
   for (const std::string& fen : bench_positions()) {
     const Position position = *parse_fen(fen).position;
-    const Measurement one = time_to_depth(single, position, depth);
-    const Measurement many = time_to_depth(parallel, position, depth);
+    SearchLimits limits;
+    limits.depth = depth;
+    const TimedSearch one = timed_search(single, position, limits);
+    const TimedSearch many = timed_search(parallel, position, limits);
     const double speedup = one.seconds / std::max(many.seconds, 1e-6);
     log_speedup += std::log(speedup);
-    single_nodes += one.nodes;
-    parallel_nodes += many.nodes;
+    single_nodes += one.result.nodes;
+    parallel_nodes += many.result.nodes;
     single_seconds += one.seconds;
     parallel_seconds += many.seconds;
     fmt::print("{:>3}  {:>9.3f} {:>11}  {:>9.3f} {:>11}  {:>7.2f}x {:>6.2f}x\n", ++index, one.seconds,
-               one.nodes, many.seconds, many.nodes, speedup,
-               double(many.nodes) / double(std::max<std::uint64_t>(one.nodes, 1)));
+               one.result.nodes, many.seconds, many.result.nodes, speedup,
+               double(many.result.nodes) / double(std::max<std::uint64_t>(one.result.nodes, 1)));
   }
   const double capacity = parallel_capacity(threads, depth);
   const double single_speed = double(single_nodes) / single_seconds;

@@ -4,9 +4,10 @@
 #include <fmt/format.h>
 
 #include <cctype>
-#include <charconv>
+#include <limits>
 
 #include "engine/board/text.h"
+#include "tools/arguments.h"
 
 namespace shuai::match {
 namespace {
@@ -14,26 +15,22 @@ namespace {
 constexpr auto kHandshakeTime = std::chrono::seconds(10);
 constexpr auto kStopGrace = std::chrono::milliseconds(1000);
 
-bool parse_number(std::string_view text, std::int64_t& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size();
-}
-
 // Reads "depth" and "score" from an info line, in either protocol's spelling.
 void read_info(std::string_view line, Reply& reply) {
+  constexpr int kLow = std::numeric_limits<int>::min(), kHigh = std::numeric_limits<int>::max();
   const auto words = split_words(line);
   for (std::size_t i = 1; i + 1 < words.size(); ++i) {
-    std::int64_t value = 0;
     if (words[i] == "pv") break;
-    if (words[i] == "depth" && parse_number(words[i + 1], value)) {
-      reply.depth = int(value);
+    if (words[i] == "depth") {
+      if (const auto depth = tools::parse_int(words[i + 1], kLow, kHigh)) reply.depth = *depth;
     } else if (words[i] == "score") {
-      if (words[i + 1] == "cp" && i + 2 < words.size() && parse_number(words[i + 2], value))
-        reply.score = fmt::format("{:+.2f}", double(value) / 100);
-      else if (words[i + 1] == "mate" && i + 2 < words.size() && parse_number(words[i + 2], value))
-        reply.score = value >= 0 ? fmt::format("+M{}", value) : fmt::format("-M{}", -value);
-      else if (parse_number(words[i + 1], value))
-        reply.score = fmt::format("{:+.2f}", double(value) / 100);
+      const auto next = i + 2 < words.size() ? tools::parse_int(words[i + 2], kLow, kHigh) : std::nullopt;
+      if (words[i + 1] == "cp" && next)
+        reply.score = fmt::format("{:+.2f}", double(*next) / 100);
+      else if (words[i + 1] == "mate" && next)
+        reply.score = *next >= 0 ? fmt::format("+M{}", *next) : fmt::format("-M{}", -std::int64_t(*next));
+      else if (const auto centipawns = tools::parse_int(words[i + 1], kLow, kHigh))
+        reply.score = fmt::format("{:+.2f}", double(*centipawns) / 100);
     }
   }
 }

@@ -74,20 +74,6 @@ std::string size_label(int entries_log2) {
   return fmt::format("2^{} ({})", entries_log2, memory_label(entries_log2));
 }
 
-TimedSearch timed_search(Searcher& searcher, const Position& position, const SearchLimits& limits) {
-  searcher.table().clear();
-  if (searcher.options().use_minors_table) searcher.minors_table().clear();
-  const auto start = std::chrono::steady_clock::now();
-  TimedSearch timed;
-  timed.result = searcher.search(position, limits);
-  timed.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return timed;
-}
-
-bool same_search(const SearchResult& a, const SearchResult& b) {
-  return a.nodes == b.nodes && a.best_move == b.best_move && a.score == b.score && a.depth == b.depth;
-}
-
 Spread spread_of(const std::vector<double>& values) {
   Spread spread;
   if (values.empty()) return spread;

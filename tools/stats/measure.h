@@ -1,4 +1,4 @@
-// What the experiments share: choosing the positions, timing one search, the paired on/off measurement of
+// What the experiments share: choosing the positions, the paired on/off measurement of
 // the time the MHT saves, and mean and spread.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include "tools/stats/options.h"
 #include "tools/stats/positions.h"
 #include "tools/stats/progress.h"
+#include "tools/timed_search.h"
 
 namespace shuai::stats {
 
@@ -35,16 +36,9 @@ std::string memory_label(int entries_log2);
 std::string size_label(int entries_log2);
 double megabytes_of(int entries_log2);
 
-struct TimedSearch {
-  SearchResult result;
-  double seconds = 0;
-};
-// Clears the transposition table (and the MHT when the search uses it), then searches: every measured
-// search starts from the same state.
-TimedSearch timed_search(Searcher& searcher, const Position& position, const SearchLimits& limits);
-
-// Same search, whatever the MHT did: node count, move and score.
-bool same_search(const SearchResult& a, const SearchResult& b);
+using tools::same_search;
+using tools::timed_search;
+using tools::TimedSearch;
 
 struct Spread {
   double mean = 0;
