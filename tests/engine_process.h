@@ -1,11 +1,6 @@
-// Runs the real shuai binary as a child process and talks to it through pipes, as a GUI would.
+// Runs the real shuai binary as a child process and talks to it through pipes, as a GUI would (on the match
+// runner's ChildProcess), keeping every line it read for the tests to inspect.
 #pragma once
-
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <optional>
@@ -13,74 +8,34 @@
 #include <string>
 #include <vector>
 
+#include "tools/match/child_process.h"
+
 namespace shuai::test {
 
 class EngineProcess {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = match::Clock;
 
   EngineProcess() {
-    int to_child[2], from_child[2];
-    if (pipe(to_child) != 0 || pipe(from_child) != 0) throw std::runtime_error("pipe failed");
-    pid_ = fork();
-    if (pid_ < 0) throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-      dup2(to_child[0], STDIN_FILENO);
-      dup2(from_child[1], STDOUT_FILENO);
-      close(to_child[1]);
-      close(from_child[0]);
-      execl(SHUAI_BINARY, SHUAI_BINARY, static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(to_child[0]);
-    close(from_child[1]);
-    input_ = to_child[1];
-    output_ = from_child[0];
-    signal(SIGPIPE, SIG_IGN);
-  }
-
-  ~EngineProcess() {
-    if (input_ >= 0) close(input_);
-    if (pid_ > 0 && !exited_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    close(output_);
+    std::string error;
+    if (!process_.start(SHUAI_BINARY, "", error)) throw std::runtime_error(error);
   }
 
   void send(const std::string& line) {
-    const std::string text = line + "\n";
-    if (write(input_, text.data(), text.size()) != ssize_t(text.size()))
-      throw std::runtime_error("write failed");
+    if (!process_.send(line)) throw std::runtime_error("write failed");
   }
 
   // Closes the engine's standard input (end of input).
-  void close_input() {
-    close(input_);
-    input_ = -1;
-  }
+  void close_input() { process_.close_input(); }
 
   // The next line, or nothing if none arrives within the timeout.
   std::optional<std::string> read_line(int timeout_ms) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (true) {
-      const auto newline = buffer_.find('\n');
-      if (newline != std::string::npos) {
-        std::string line = buffer_.substr(0, newline);
-        buffer_.erase(0, newline + 1);
-        lines_.push_back(line);
-        return line;
-      }
-      const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0) return std::nullopt;
-      pollfd descriptor{output_, POLLIN, 0};
-      if (poll(&descriptor, 1, int(left)) <= 0) return std::nullopt;
-      char chunk[4096];
-      const ssize_t count = read(output_, chunk, sizeof chunk);
-      if (count <= 0) return std::nullopt;  // the engine closed its output
-      buffer_.append(chunk, std::size_t(count));
-    }
+    std::string line;
+    if (process_.read_line(Clock::now() + std::chrono::milliseconds(timeout_ms), line) !=
+        match::ChildProcess::ReadStatus::kLine)
+      return std::nullopt;
+    lines_.push_back(line);
+    return line;
   }
 
   // Reads until a line starting with `prefix`; returns it, or nothing on timeout.
@@ -98,16 +53,9 @@ class EngineProcess {
 
   // Whether the process ends within the timeout (its exit is collected).
   bool exits_within(int timeout_ms) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (Clock::now() < deadline) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        return exited_ = true;
-      }
-      usleep(1000);
-    }
-    return false;
+    const auto code = process_.wait_exit(Clock::now() + std::chrono::milliseconds(timeout_ms));
+    if (code) exit_code_ = *code;
+    return code.has_value();
   }
 
   // The exit code once exits_within() saw the process end (-1 if killed by a signal).
@@ -117,11 +65,8 @@ class EngineProcess {
   const std::vector<std::string>& lines() const { return lines_; }
 
  private:
-  pid_t pid_ = -1;
-  int input_ = -1, output_ = -1;
-  bool exited_ = false;
+  match::ChildProcess process_;
   int exit_code_ = -1;
-  std::string buffer_;
   std::vector<std::string> lines_;
 };
 

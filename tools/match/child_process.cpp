@@ -140,6 +140,27 @@ ChildProcess::ReadStatus ChildProcess::read_line(Clock::time_point deadline, std
   }
 }
 
+void ChildProcess::close_input() {
+  if (input_ >= 0) close(input_);
+  input_ = -1;
+}
+
+std::optional<int> ChildProcess::wait_exit(Clock::time_point deadline) {
+  while (pid_ > 0) {
+    int status = 0;
+    const pid_t collected = waitpid(pid_, &status, WNOHANG);
+    if (collected == pid_) {
+      forget(pid_);
+      pid_ = -1;
+      kill();  // closes the pipes; nothing is left to signal
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    if (Clock::now() >= deadline) return std::nullopt;
+    usleep(1000);
+  }
+  return std::nullopt;
+}
+
 void ChildProcess::kill() {
   if (input_ >= 0) close(input_);
   if (output_ >= 0) close(output_);

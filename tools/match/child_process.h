@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 namespace shuai::match {
@@ -29,6 +30,12 @@ class ChildProcess {
   bool send(const std::string& line);
   // The next line into `line`, waiting until `deadline` at most.
   ReadStatus read_line(Clock::time_point deadline, std::string& line);
+
+  // Closes the child's standard input (end of input).
+  void close_input();
+  // Waits until `deadline` for the child to exit by itself; its exit code (-1 if a signal ended it), or
+  // nothing if it is still running. A collected child is no longer running.
+  std::optional<int> wait_exit(Clock::time_point deadline);
 
   // Kills the child's process group and collects the child.
   void kill();
