@@ -625,6 +625,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     split_point.cutoff.store(false, std::memory_order_relaxed);
     split_point.master = &thread;
     split_point.position = thread.position;
+    split_point.history = thread.history;
     split_point.beta = node.beta;
     split_point.depth = node.depth;
     split_point.ply = node.ply;
@@ -748,6 +749,7 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
         idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
       }
       thread.position = split_point.position;
+      thread.history = split_point.history;
       SplitPoint* const outer = thread.active_split_point;
       thread.active_split_point = &split_point;
       work_at(thread, split_point);

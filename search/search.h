@@ -48,7 +48,7 @@ struct SearchOptions {
   int multi_pv = 1;  // best lines reported per iteration (analysis GUIs); 1 in play
   // Parallel search: nodes shallower than this are not split (the copying and locking would cost more than
   // the help gives). Chosen with `shuai bench smp split N`.
-  int min_split_depth = 4;
+  int min_split_depth = 3;
 };
 
 struct SearchLimits {
@@ -126,6 +126,8 @@ struct alignas(64) SplitPoint {  // a cache line of its own: helpers poll it whi
   int beta = 0, depth = 0, ply = 0;
   bool pv_node = false, in_check = false, futility_applies = false;
   MoveList moves;  // the remaining moves, in the order the master's move picker gave them
+  // The master's move-ordering statistics, so a helper orders its moves as well as the master would.
+  HistoryTable history{};
   // guarded:
   int next_move = 0;
   int moves_searched = 0;
