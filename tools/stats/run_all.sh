@@ -65,7 +65,7 @@ for name in "${experiments[@]}"; do
   {
     echo
     [ "$name" != collisions ] && echo "![$name](report/$name.svg)" && echo
-    echo "Data: [report/$name.csv](report/$name.csv). Command: \`shuai-stats $name $options\`, ${seconds} s."
+    echo "Data: [report/$name.csv](report/$name.csv). Command: \`shuai-stats $name${options:+ $options}\`, ${seconds} s."
     echo
   } >> "$body"
 done
