@@ -636,6 +636,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     split_point.moves.size = 0;
     for (Move m = picker.next(); m != kNoMove; m = picker.next()) split_point.moves.push(m);
     split_point.next_move = 0;
+    split_point.exhausted.store(split_point.moves.size == 0, std::memory_order_relaxed);
     split_point.moves_searched = moves_searched;
     split_point.alpha = alpha;
     split_point.best = best;
@@ -686,6 +687,8 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
       std::lock_guard lock(split_point.mutex);
       if (split_point.next_move >= split_point.moves.size) break;
       m = split_point.moves[split_point.next_move++];
+      if (split_point.next_move >= split_point.moves.size)
+        split_point.exhausted.store(true, std::memory_order_relaxed);
     }
     MoveFacts facts;
     if (!enter_move(thread, node, m, 1, facts)) continue;
@@ -728,7 +731,12 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
     const int count = owner->split_point_count.load(std::memory_order_acquire);
     for (int index = 0; index < count && index < SearchThread::kMaxSplitPoints; ++index) {
       SplitPoint& split_point = owner->split_points[std::size_t(index)];
-      if (!split_point.joinable.load(std::memory_order_acquire)) continue;
+      // Checked without the lock first, so that idle threads polling do not take the cache line of a lock the
+      // threads working there need.
+      if (!split_point.joinable.load(std::memory_order_acquire) ||
+          split_point.exhausted.load(std::memory_order_relaxed) ||
+          split_point.cutoff.load(std::memory_order_relaxed))
+        continue;
       {
         std::lock_guard lock(split_point.mutex);
         if (!split_point.joinable.load(std::memory_order_relaxed) ||

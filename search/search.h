@@ -116,11 +116,14 @@ class SpinLock {
 // Hyatt's DTS and of young-brothers-wait: a node splits only after its first move is searched). The master
 // thread fills it in; helpers copy its position and take moves from its list. Fields marked "guarded" are
 // read and written under `mutex`; the rest are written by the master before the split point opens.
-struct alignas(64) SplitPoint {  // a cache line of its own: helpers poll it while others search
-  SpinLock mutex;
+struct alignas(64) SplitPoint {
+  // Read at every node by the threads below it, and by idle threads looking for work; written rarely. A cache
+  // line apart from the lock, which the threads working here write at every move.
   std::atomic<SplitPoint*> parent{nullptr};  // the split point the master was working for, if any
-  std::atomic<bool> joinable{false};         // open to helpers
   std::atomic<bool> cutoff{false};           // a move failed high: every thread below stops
+  std::atomic<bool> joinable{false};         // open to helpers
+  std::atomic<bool> exhausted{false};        // every move handed out: nothing for a newcomer
+  alignas(64) SpinLock mutex;
   SearchThread* master = nullptr;
   Position position;  // the node
   int beta = 0, depth = 0, ply = 0;
