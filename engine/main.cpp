@@ -20,7 +20,7 @@ usage:
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
   shuai bench eval          evaluations per second, Minors Hash Table off and on
-  shuai bench smp           time to depth with 1 and N threads ('depth N', 'threads N', 'hash MB', 'split N')
+  shuai bench smp           time to depth with 1 and N threads ('depth N', 'threads N', 'hash MB', 'split N', 'runs N')
   shuai bench lockless      racing threads: torn entries in tiny shared tables, lockless encoding off and on
   shuai --help              this text
   shuai --version           the version

@@ -8,6 +8,7 @@
 #include "engine/board/board.h"
 #include "search/search.h"
 #include "tests/reference_positions.h"
+#include "tools/tools.h"
 
 namespace shuai {
 namespace {
@@ -129,6 +130,15 @@ TEST_SUITE("threads") {
       CHECK(is_legal_in(std::string(kStartFen),
                         searcher.search(*parse_fen(kStartFen).position, limits).best_move));
     }
+  }
+
+  TEST_CASE("bench smp runs with repeated parallel searches and refuses bad arguments") {
+    using namespace std::string_view_literals;
+    const std::vector<std::string_view> good = {"depth"sv, "3"sv, "runs"sv, "2"sv, "hash"sv, "4"sv};
+    CHECK(tools::run_bench_smp(good) == 0);
+    for (const auto& bad : std::vector<std::vector<std::string_view>>{
+             {"runs"sv, "0"sv}, {"runs"sv}, {"threads"sv, "1"sv}, {"depth"sv, "x"sv}, {"speed"sv, "2"sv}})
+      CHECK(tools::run_bench_smp(bad) == 2);
   }
 }
 

@@ -1,11 +1,12 @@
 // `shuai bench smp`: time to depth with one thread and with N threads, in one run, over the bench positions.
 // Prints the speedup (geometric mean of the per-position time ratios), the nodes ratio (search overhead) and
-// the speed ratio.
+// the speed ratio. A parallel search's tree changes from run to run, so `runs N` repeats it and averages.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -44,7 +45,7 @@ double parallel_capacity(int threads, int depth) {
 }  // namespace
 
 int run_bench_smp(std::span<const std::string_view> arguments) {
-  int depth = 10, threads = 2, hash_megabytes = 64, split_depth = SearchOptions{}.min_split_depth;
+  int depth = 10, threads = 2, hash_megabytes = 64, split_depth = SearchOptions{}.min_split_depth, runs = 1;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string_view word = arguments[i];
     const std::string_view value = i + 1 < arguments.size() ? arguments[++i] : "";
@@ -57,8 +58,12 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
       hash_megabytes = *parsed;
     else if (word == "split" && (parsed = parse_int(value, 1, 30)))
       split_depth = *parsed;
+    else if (word == "runs" && (parsed = parse_int(value, 1, 100)))
+      runs = *parsed;
     else {
-      fmt::print(stderr, "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH]\n");
+      fmt::print(
+          stderr,
+          "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH] [runs 1..100]\n");
       return 2;
     }
   }
@@ -67,13 +72,13 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   parallel.set_threads(threads);
   parallel.options().min_split_depth = split_depth;
   fmt::print(
-      "bench smp: {} positions, depth {}, 1 thread against {} threads (splits from depth {}), {} MB hash "
-      "each, "
-      "tables cleared\n",
-      bench_positions().size(), depth, threads, split_depth, hash_megabytes);
+      "bench smp: {} positions, depth {}, 1 thread against {} threads (splits from depth {}, {} run{} each, "
+      "averaged), {} MB hash each, tables cleared\n",
+      bench_positions().size(), depth, threads, split_depth, runs, runs == 1 ? "" : "s", hash_megabytes);
   fmt::print("{:>3}  {:>9} {:>11}  {:>9} {:>11}  {:>8} {:>7}\n", "#", "1 thr s", "nodes", "N thr s", "nodes",
              "speedup", "nodes");
   double log_speedup = 0;
+  std::vector<double> log_speedup_by_run(std::size_t(runs), 0.0);
   std::uint64_t single_nodes = 0, parallel_nodes = 0;
   double single_seconds = 0, parallel_seconds = 0;
   int index = 0;
@@ -81,23 +86,37 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
     const Position position = *parse_fen(fen).position;
     SearchLimits limits;
     limits.depth = depth;
+    // One thread searches the same tree every time: once is enough.
     const TimedSearch one = timed_search(single, position, limits);
-    const TimedSearch many = timed_search(parallel, position, limits);
-    const double speedup = one.seconds / std::max(many.seconds, 1e-6);
+    double many_seconds = 0;
+    std::uint64_t many_nodes = 0;
+    for (int run = 0; run < runs; ++run) {
+      const TimedSearch many = timed_search(parallel, position, limits);
+      many_seconds += many.seconds / runs;
+      many_nodes += many.result.nodes;
+      log_speedup_by_run[std::size_t(run)] += std::log(one.seconds / std::max(many.seconds, 1e-6));
+    }
+    many_nodes /= std::uint64_t(runs);
+    const double speedup = one.seconds / std::max(many_seconds, 1e-6);
     log_speedup += std::log(speedup);
     single_nodes += one.result.nodes;
-    parallel_nodes += many.result.nodes;
+    parallel_nodes += many_nodes;
     single_seconds += one.seconds;
-    parallel_seconds += many.seconds;
+    parallel_seconds += many_seconds;
     fmt::print("{:>3}  {:>9.3f} {:>11}  {:>9.3f} {:>11}  {:>7.2f}x {:>6.2f}x\n", ++index, one.seconds,
-               one.result.nodes, many.seconds, many.result.nodes, speedup,
-               double(many.result.nodes) / double(std::max<std::uint64_t>(one.result.nodes, 1)));
+               one.result.nodes, many_seconds, many_nodes, speedup,
+               double(many_nodes) / double(std::max<std::uint64_t>(one.result.nodes, 1)));
   }
   const double capacity = parallel_capacity(threads, depth);
   const double single_speed = double(single_nodes) / single_seconds;
   const double parallel_speed = double(parallel_nodes) / parallel_seconds;
   fmt::print("time-to-depth speedup (geometric mean): {:.2f}x with {} threads\n",
              std::exp(log_speedup / index), threads);
+  if (runs > 1) {
+    std::string by_run;
+    for (const double sum : log_speedup_by_run) by_run += fmt::format(" {:.2f}x", std::exp(sum / index));
+    fmt::print("speedup of each run alone:{}\n", by_run);
+  }
   fmt::print("total time: {:.2f} s with 1 thread, {:.2f} s with {} threads ({:.2f}x)\n", single_seconds,
              parallel_seconds, threads, single_seconds / parallel_seconds);
   fmt::print("nodes ratio (search overhead): {:.2f}x   nps ratio: {:.2f}x ({:.0f} vs {:.0f} nodes/s)\n",

@@ -26,7 +26,8 @@ int run_bench_eval(std::span<const std::string_view> arguments);
 // Tables, lockless encoding off and on; counts the torn entries each lets through (see lockless_stress.h).
 int run_bench_lockless(std::span<const std::string_view> arguments);
 
-// `shuai bench smp [depth N] [threads N] [hash MB]`: time to depth with one thread and with N threads.
+// `shuai bench smp [depth N] [threads N] [hash MB] [split N] [runs N]`: time to depth with one thread and
+// with N threads.
 int run_bench_smp(std::span<const std::string_view> arguments);
 
 // `shuai bench [options]`: fixed-depth searches of the bench positions; prints the node signature.
