@@ -81,14 +81,14 @@ Report run_hit_rate(const Options& options, Progress& progress) {
     }
     const double ceiling =
         repeats.evaluations() ? double(repeats.repeats()) / double(repeats.evaluations()) : 0;
-    const auto paper_rate = paper::hit_rate(entries_log2);
+    const double paper_rate = paper::hit_rate(entries_log2);
     report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2),
                           double(minors.probes), double(minors.hits), minors.hit_rate(), ceiling,
-                          paper_rate ? *paper_rate : std::nan("")});
+                          paper_rate});
     plot.categories.push_back(fmt::format("2^{}", entries_log2));
     plot.series[0].values.push_back(minors.hit_rate());
     plot.series[1].values.push_back(ceiling);
-    plot.series[2].values.push_back(paper_rate ? *paper_rate : std::nan(""));
+    plot.series[2].values.push_back(paper_rate);
   }
   progress.finish();
   report.plot = plot;

@@ -137,15 +137,15 @@ Report run_reset(const Options& options, Progress& progress) {
     const double with_reset_searching = std::max(with_reset - double(reset_searches) * one_clear, 1e-9);
     const double difference = (without_reset - with_reset) / with_reset;
     const double difference_less_clearing = (without_reset - with_reset_searching) / with_reset_searching;
-    const auto paper_difference = paper::reset_difference(entries_log2);
+    const double paper_difference = paper::reset_difference(entries_log2);
     report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2), double(moves),
                           with_reset, without_reset, difference,
                           spread_of(game_differences).standard_deviation, 1000 * one_clear,
-                          difference_less_clearing, paper_difference ? *paper_difference : std::nan("")});
+                          difference_less_clearing, paper_difference});
     plot.categories.push_back(fmt::format("2^{}", entries_log2));
     plot.series[0].values.push_back(difference);
     plot.series[1].values.push_back(difference_less_clearing);
-    plot.series[2].values.push_back(paper_difference ? *paper_difference : std::nan(""));
+    plot.series[2].values.push_back(paper_difference);
   }
   progress.finish();
   report.plot = plot;
@@ -225,22 +225,20 @@ Report run_occupancy(const Options& options, Progress& progress) {
       }
       const double average = readings ? occupancy_sum / double(readings) : 0;
       const double peak = spread_of(peaks).mean;
-      const auto paper_average = reset ? paper::average_occupancy_with_reset(entries_log2) : std::nullopt;
-      const auto paper_peak = reset ? std::nullopt : paper::peak_occupancy_without_reset(entries_log2);
-      const auto paper_move = reset ? std::nullopt : paper::peak_move_without_reset(entries_log2);
+      const double paper_average = reset ? paper::average_occupancy_with_reset(entries_log2) : std::nan("");
+      const double paper_peak = reset ? std::nan("") : paper::peak_occupancy_without_reset(entries_log2);
+      const double paper_move = reset ? std::nan("") : paper::peak_move_without_reset(entries_log2);
       report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2),
                             std::string(reset ? "every move" : "never"), average,
                             average * entries * entry_kilobytes, peak, peak * entries * entry_kilobytes,
-                            spread_of(peak_moves).mean, paper_average ? *paper_average : std::nan(""),
-                            paper_peak ? *paper_peak : std::nan(""),
-                            paper_move ? *paper_move : std::nan("")});
+                            spread_of(peak_moves).mean, paper_average, paper_peak, paper_move});
       if (reset) {
         plot.categories.push_back(fmt::format("2^{}", entries_log2));
         plot.series[0].values.push_back(average);
-        plot.series[2].values.push_back(paper_average ? *paper_average : std::nan(""));
+        plot.series[2].values.push_back(paper_average);
       } else {
         plot.series[1].values.push_back(peak);
-        plot.series[3].values.push_back(paper_peak ? *paper_peak : std::nan(""));
+        plot.series[3].values.push_back(paper_peak);
       }
     }
   }

@@ -30,6 +30,16 @@ void add_mismatch_notes(const std::vector<TimeSaved>& measurements, Report& repo
   }
 }
 
+// One searcher per MHT size, so that no table is reallocated between the interleaved measurements.
+std::vector<std::unique_ptr<Searcher>> searchers_by_size(const Options& options) {
+  std::vector<std::unique_ptr<Searcher>> searchers;
+  for (const int entries_log2 : options.entries_log2) {
+    searchers.push_back(std::make_unique<Searcher>(std::size_t(options.hash_megabytes)));
+    searchers.back()->minors_table().resize_entries_log2(entries_log2);
+  }
+  return searchers;
+}
+
 struct PruningSetting {
   std::string_view name;  // as in paper::kPruning
   PruningSwitches switches;
@@ -49,12 +59,7 @@ Report run_speedup(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> positions = select_positions(options);
   const SearchLimits limits = search_limits(options);
   const std::size_t sizes = options.entries_log2.size();
-  // One searcher per size, so that no table is reallocated between the interleaved measurements.
-  std::vector<std::unique_ptr<Searcher>> searchers;
-  for (const int entries_log2 : options.entries_log2) {
-    searchers.push_back(std::make_unique<Searcher>(std::size_t(options.hash_megabytes)));
-    searchers.back()->minors_table().resize_entries_log2(entries_log2);
-  }
+  const std::vector<std::unique_ptr<Searcher>> searchers = searchers_by_size(options);
   std::vector<TimeSaved> saved(sizes);
   progress.start("speedup", std::uint64_t(options.repetitions) * positions.size() * sizes);
   for (int repetition = 0; repetition < options.repetitions; ++repetition)
@@ -92,14 +97,14 @@ Report run_speedup(const Options& options, Progress& progress) {
     const int entries_log2 = options.entries_log2[k];
     const Spread fraction = spread_of(saved[k].saved_fractions());
     const Spread without = spread_of(saved[k].seconds_without), with = spread_of(saved[k].seconds_with);
-    const auto paper_saved = paper::time_saved(entries_log2);
+    const double paper_saved = paper::time_saved(entries_log2);
     report.table.add_row({fmt::format("2^{}", entries_log2), memory_label(entries_log2), without.mean,
                           with.mean, fraction.mean, fraction.standard_deviation, saved[k].minors.hit_rate(),
-                          paper_saved ? *paper_saved : std::nan("")});
+                          paper_saved});
     plot.categories.push_back(fmt::format("2^{}", entries_log2));
     plot.series[0].values.push_back(fraction.mean);
     plot.series[0].errors.push_back(fraction.standard_deviation);
-    plot.series[1].values.push_back(paper_saved ? *paper_saved : std::nan(""));
+    plot.series[1].values.push_back(paper_saved);
   }
   report.plot = plot;
   report.notes.push_back(fmt::format(
@@ -113,11 +118,7 @@ Report run_pruning(const Options& options, Progress& progress) {
   const SearchLimits limits = search_limits(options);
   const std::size_t sizes = options.entries_log2.size();
   constexpr std::size_t kSettings = std::size(kPruningSettings);
-  std::vector<std::unique_ptr<Searcher>> searchers;
-  for (const int entries_log2 : options.entries_log2) {
-    searchers.push_back(std::make_unique<Searcher>(std::size_t(options.hash_megabytes)));
-    searchers.back()->minors_table().resize_entries_log2(entries_log2);
-  }
+  const std::vector<std::unique_ptr<Searcher>> searchers = searchers_by_size(options);
   std::vector<TimeSaved> saved(kSettings * sizes);  // [setting * sizes + size]
   const std::size_t cells = kSettings * sizes;
   progress.start("pruning", std::uint64_t(options.repetitions) * positions.size() * cells);
