@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <thread>
 
 #include <pthread.h>
@@ -47,6 +48,20 @@ struct ReductionTable {
   }
 };
 const ReductionTable kReductions;
+
+// A quiet move that failed high becomes its ply's first killer and gains history; the quiet moves tried
+// before it lose as much.
+void reward_quiet_cutoff(SearchThread& thread, int ply, Move move, int depth,
+                         std::span<const Move> tried_before) {
+  auto& killers = thread.stack[std::size_t(ply)].killers;
+  if (killers[0] != move) killers = {move, killers[0]};
+  const auto history_of = [&](Move m) -> int& {
+    return thread.history[piece_index(thread.position.piece_on(from_square(m)))][to_square(m)];
+  };
+  const int bonus = std::min(depth * depth, 400);
+  update_history(history_of(move), bonus);
+  for (const Move tried : tried_before) update_history(history_of(tried), -bonus);
+}
 
 int reduction(int depth, int moves_searched) {
   return kReductions.plies[std::min(depth, 63)][std::min(moves_searched, 63)];
@@ -471,18 +486,9 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         if (score >= beta) {
           failed_high = true;
           frame.path_dependent = child_path_dependent;  // only the refutation matters
-          if (!facts.is_capture) {
-            if (frame.killers[0] != m) frame.killers = {m, frame.killers[0]};
-            const int bonus = std::min(depth * depth, 400);
-            update_history(thread.history[piece_index(position.piece_on(from_square(m)))][to_square(m)],
-                           bonus);
-            for (int i = 0; i < quiet_count; ++i) {
-              const Move tried = quiets_tried[i];
-              update_history(
-                  thread.history[piece_index(position.piece_on(from_square(tried)))][to_square(tried)],
-                  -bonus);
-            }
-          }
+          if (!facts.is_capture)
+            reward_quiet_cutoff(thread, ply, m, depth,
+                                std::span(quiets_tried.data(), std::size_t(quiet_count)));
           break;
         }
         alpha = score;
@@ -510,12 +516,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       if (split_point.failed_high) {
         failed_high = true;
         frame.path_dependent = split_point.refutation_path_dependent;
-        if (position.piece_on(to_square(best_move)) == kEmpty) {
-          if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
-          update_history(
-              thread.history[piece_index(position.piece_on(from_square(best_move)))][to_square(best_move)],
-              std::min(depth * depth, 400));
-        }
+        if (position.piece_on(to_square(best_move)) == kEmpty)
+          reward_quiet_cutoff(thread, ply, best_move, depth, {});
       }
       break;
     }
