@@ -63,6 +63,35 @@ void reward_quiet_cutoff(SearchThread& thread, int ply, Move move, int depth,
   for (const Move tried : tried_before) update_history(history_of(tried), -bonus);
 }
 
+// Adds what a thread learnt working at a split point (its history now, against the copy it started from).
+// History rows are indexed by mailbox square; only this span holds board squares.
+constexpr std::size_t kFirstBoardSquare = make_square(0, 0);
+constexpr std::size_t kBoardSquaresEnd = make_square(kFileCount - 1, kRankCount - 1) + 1;
+
+// Adds what a thread learnt working at a split point (its history now, against the copy it started from).
+void add_history_gain(SplitPoint& split_point, const HistoryTable& now) {
+  for (std::size_t piece = 0; piece < now.size(); ++piece)
+    for (std::size_t square = kFirstBoardSquare; square < kBoardSquaresEnd; ++square)
+      split_point.history_gain[piece][square] += now[piece][square] - split_point.history[piece][square];
+}
+
+// The line a split point's best move leads to becomes the master's at that ply (if one raised alpha there).
+void take_principal_variation(SearchThread& master, const SplitPoint& split_point) {
+  if (split_point.principal_variation_length < 0) return;
+  std::copy_n(split_point.principal_variation.begin(), split_point.principal_variation_length,
+              master.principal_variation[std::size_t(split_point.ply)].begin());
+  master.principal_variation_length[std::size_t(split_point.ply)] = split_point.principal_variation_length;
+}
+
+// What the master knows after a join: its history at the split and what every thread learnt there.
+void take_history_gain(SearchThread& master, const SplitPoint& split_point) {
+  for (std::size_t piece = 0; piece < master.history.size(); ++piece)
+    for (std::size_t square = kFirstBoardSquare; square < kBoardSquaresEnd; ++square)
+      master.history[piece][square] =
+          std::clamp(split_point.history[piece][square] + split_point.history_gain[piece][square],
+                     -kHistoryMax, kHistoryMax);
+}
+
 int reduction(int depth, int moves_searched) {
   return kReductions.plies[std::min(depth, 63)][std::min(moves_searched, 63)];
 }
@@ -350,6 +379,8 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   Position& position = thread.position;
   thread.principal_variation_length[0] = 0;
   int best = -kInfiniteScore;
+  Move best_move = kNoMove;
+  root_first_ = first;
   for (std::size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
@@ -372,8 +403,24 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
       std::rotate(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.begin() + std::ptrdiff_t(i),
                   root_moves_.begin() + std::ptrdiff_t(i) + 1);
       update_principal_variation(thread, 0, m);
+      best_move = m;
       if (score >= beta) return score;
       alpha = score;
+    }
+    // The root splits like any node: once its first move is searched, helpers may take the others.
+    if (i + 1 < root_moves_.size() && may_split(thread, depth)) {
+      const NodeState node{beta, depth, 0, true, position.in_check(), false};
+      SplitPoint& split_point = split(thread, node, alpha, best, best_move, int(i - first) + 1,
+                                      std::span(root_moves_).subspan(i + 1));
+      if (stop_.load(std::memory_order_relaxed)) return best;
+      root_path_dependent_ |= split_point.any_child_path_dependent;
+      if (split_point.best_move != best_move) {
+        const auto found =
+            std::find(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.end(), split_point.best_move);
+        std::rotate(root_moves_.begin() + std::ptrdiff_t(first), found, found + 1);
+        take_principal_variation(thread, split_point);
+      }
+      return split_point.best;
     }
   }
   return best;
@@ -499,7 +546,10 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
 
     // Young brothers wait: with the first move searched, idle helpers may take the rest.
     if (may_split(thread, depth)) {
-      SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched, picker);
+      // The move picker reads this thread's board, which helpers must not: it hands over all its moves now.
+      MoveList remaining;
+      for (Move next = picker.next(); next != kNoMove; next = picker.next()) remaining.push(next);
+      SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched, remaining);
       if (aborted(thread)) return 0;
       // The split point is closed and its helpers gone: its results are the master's alone now.
       best = split_point.best;
@@ -507,11 +557,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       any_child_path_dependent |= split_point.any_child_path_dependent;
       if (split_point.best_move != best_move) {
         best_move = split_point.best_move;
-        if (pv_node && split_point.principal_variation_length >= 0) {
-          std::copy_n(split_point.principal_variation.begin(), split_point.principal_variation_length,
-                      thread.principal_variation[ply].begin());
-          thread.principal_variation_length[ply] = split_point.principal_variation_length;
-        }
+        if (pv_node) take_principal_variation(thread, split_point);
       }
       if (split_point.failed_high) {
         failed_high = true;
@@ -557,8 +603,10 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   const int new_depth = depth - 1 + (facts.gives_check && ply < 2 * iteration_depth_ ? 1 : 0);
   if (moves_searched == 1) return -search_node(thread, -beta, -alpha, new_depth, ply + 1);
   int reduction_plies = 0;
-  if (options_.pruning.late_move_reductions && depth >= 3 && moves_searched > 3 && !facts.is_capture &&
-      !node.in_check && !facts.gives_check && m != frame.killers[0] && m != frame.killers[1])
+  // Root moves are never reduced: each may become the move played.
+  if (options_.pruning.late_move_reductions && ply > 0 && depth >= 3 && moves_searched > 3 &&
+      !facts.is_capture && !node.in_check && !facts.gives_check && m != frame.killers[0] &&
+      m != frame.killers[1])
     reduction_plies = std::clamp(reduction(depth, moves_searched) - (node.pv_node ? 1 : 0), 0, new_depth - 1);
   int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1);
   if (score > alpha && reduction_plies > 0)
@@ -618,7 +666,7 @@ bool Searcher::may_split(const SearchThread& thread, int depth) const {
 }
 
 SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alpha, int best, Move best_move,
-                            int moves_searched, MovePicker& picker) {
+                            int moves_searched, std::span<const Move> moves) {
   const int index = thread.split_point_count.load(std::memory_order_relaxed);
   SplitPoint& split_point = thread.split_points[std::size_t(index)];
   {
@@ -628,15 +676,18 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     split_point.master = &thread;
     split_point.position = thread.position;
     split_point.history = thread.history;
+    for (auto& row : split_point.history_gain)
+      std::fill(row.begin() + kFirstBoardSquare, row.begin() + kBoardSquaresEnd, 0);
+    for (int ply = node.ply; ply < int(split_point.killers.size()); ++ply)
+      split_point.killers[std::size_t(ply)] = thread.stack[std::size_t(ply)].killers;
     split_point.beta = node.beta;
     split_point.depth = node.depth;
     split_point.ply = node.ply;
     split_point.pv_node = node.pv_node;
     split_point.in_check = node.in_check;
     split_point.futility_applies = node.futility_applies;
-    // The move picker reads the master's board, which helpers must not: it hands over all its moves now.
     split_point.moves.size = 0;
-    for (Move m = picker.next(); m != kNoMove; m = picker.next()) split_point.moves.push(m);
+    for (const Move m : moves) split_point.moves.push(m);
     split_point.next_move = 0;
     split_point.exhausted.store(split_point.moves.size == 0, std::memory_order_relaxed);
     split_point.moves_searched = moves_searched;
@@ -657,6 +708,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
   {
     std::lock_guard lock(split_point.mutex);
     split_point.joinable.store(false, std::memory_order_relaxed);
+    add_history_gain(split_point, thread.history);
   }
   // Helpful master: while helpers are still busy below, help them instead of waiting idle. Meanwhile it
   // counts as idle, so a helper below may split for it.
@@ -673,6 +725,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
   }
   idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   thread.active_split_point = outer;
+  take_history_gain(thread, split_point);
   // Closed: the slot is free for this thread's next split, which cannot come before the caller has read the
   // results (and an aborted caller does not read them).
   thread.split_point_count.store(index, std::memory_order_release);
@@ -700,6 +753,9 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
       moves_searched = ++split_point.moves_searched;
       alpha = split_point.alpha;
     }
+    // The root's moves are announced by the thread that talks to the interface, as a serial search does.
+    if (ply == 0 && on_root_move_ && &thread == threads_[0].get())
+      on_root_move_(m, int(root_first_) + moves_searched, node.depth);
     const int score = search_move(thread, node, m, facts, alpha, moves_searched);
     thread.position.unmake_move();
     if (aborted(thread)) break;

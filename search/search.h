@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -129,8 +130,13 @@ struct alignas(64) SplitPoint {
   int beta = 0, depth = 0, ply = 0;
   bool pv_node = false, in_check = false, futility_applies = false;
   MoveList moves;  // the remaining moves, in the order the master's move picker gave them
-  // The master's move-ordering statistics, so a helper orders its moves as well as the master would.
+  // The master's move-ordering statistics, so a helper orders its moves as well as the master would: its
+  // history, and its killers from the split node's ply down (they also exempt moves from reductions there).
   HistoryTable history{};
+  std::array<std::array<Move, 2>, kMaxPly + 2> killers{};
+  // guarded: what the threads working here added to `history`, summed, so that the master continues after
+  // the join with what a single thread would have learnt from these moves.
+  HistoryTable history_gain{};
   // guarded:
   int next_move = 0;
   int moves_searched = 0;
@@ -239,7 +245,7 @@ class Searcher {
   // Parallel search. A node may split when helpers are idle; split() returns when all its moves are searched.
   bool may_split(const SearchThread& thread, int depth) const;
   SplitPoint& split(SearchThread& thread, const NodeState& node, int alpha, int best, Move best_move,
-                    int moves_searched, MovePicker& picker);
+                    int moves_searched, std::span<const Move> moves);
   void work_at(SearchThread& thread, SplitPoint& split_point);
   // Joins an open split point (below `below` if given, for a master waiting on its helpers); false if none.
   bool help(SearchThread& thread, const SplitPoint* below);
@@ -273,6 +279,7 @@ class Searcher {
   std::vector<Move> root_moves_;
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
+  std::size_t root_first_ = 0;  // search_root's first move (MultiPV: the lines before are done)
 };
 
 }  // namespace shuai

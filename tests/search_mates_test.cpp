@@ -82,5 +82,36 @@ TEST_CASE("every mate of the suite is found with its exact distance") {
   CHECK(black_attacks);
 }
 
+// With two threads the root splits too: a mating move a helper finds must come back as the move played, with
+// its line.
+TEST_CASE("two threads find every mate of the suite and report the line of the move played" *
+          doctest::test_suite("threads")) {
+  const auto problems = load_mate_problems();
+  Searcher searcher(16);
+  searcher.set_threads(2);
+  std::vector<Move> reported_line;
+  searcher.set_info_callback([&](const SearchInfo& info) { reported_line = info.principal_variation; });
+  for (const MateProblem& problem : problems) {
+    INFO(problem.id, " ", problem.fen);
+    const Position root = *parse_fen(problem.fen).position;
+    searcher.clear();
+    SearchLimits limits;
+    limits.depth = 2 * problem.moves_to_mate + 3;
+    const SearchResult result = searcher.search(root, limits);
+    CHECK(result.score == mate_in(2 * problem.moves_to_mate - 1));
+    const std::string best = move_to_iccs(result.best_move);
+    CHECK_MESSAGE(
+        std::find(problem.best_moves.begin(), problem.best_moves.end(), best) != problem.best_moves.end(),
+        "played ", best);
+    REQUIRE(!reported_line.empty());
+    CHECK(reported_line.front() == result.best_move);
+    Position position = root;
+    for (const Move m : reported_line) {
+      REQUIRE(is_legal(position, m));
+      position.make_move(m);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace shuai
