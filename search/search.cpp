@@ -595,7 +595,7 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
 }
 
 int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts,
-                          int alpha, int moves_searched) {
+                          int alpha, int moves_searched, const std::atomic<int>* shared_alpha) {
   const int depth = node.depth, ply = node.ply, beta = node.beta;
   const SearchThread::Frame& frame = thread.stack[ply];
   thread.stack[ply + 1].reached_by_null_move = false;
@@ -608,10 +608,20 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
       !facts.is_capture && !node.in_check && !facts.gives_check && m != frame.killers[0] &&
       m != frame.killers[1])
     reduction_plies = std::clamp(reduction(depth, moves_searched) - (node.pv_node ? 1 : 0), 0, new_depth - 1);
+  // At a split point another thread may have raised alpha meanwhile: a move that does not beat the new alpha
+  // needs no re-search.
+  const auto raise_alpha = [&] {
+    if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
+  };
   int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1);
-  if (score > alpha && reduction_plies > 0)
-    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
-  if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+  if (score > alpha && reduction_plies > 0) {
+    raise_alpha();
+    if (score > alpha) score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
+  }
+  if (score > alpha && score < beta) {
+    raise_alpha();
+    if (score > alpha) score = -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+  }
   return score;
 }
 
@@ -691,7 +701,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     split_point.next_move = 0;
     split_point.exhausted.store(split_point.moves.size == 0, std::memory_order_relaxed);
     split_point.moves_searched = moves_searched;
-    split_point.alpha = alpha;
+    split_point.alpha.store(alpha, std::memory_order_relaxed);
     split_point.best = best;
     split_point.best_move = best_move;
     split_point.failed_high = split_point.refutation_path_dependent = false;
@@ -751,12 +761,12 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
     {
       std::lock_guard lock(split_point.mutex);
       moves_searched = ++split_point.moves_searched;
-      alpha = split_point.alpha;
+      alpha = split_point.alpha.load(std::memory_order_relaxed);
     }
     // The root's moves are announced by the thread that talks to the interface, as a serial search does.
     if (ply == 0 && on_root_move_ && &thread == threads_[0].get())
       on_root_move_(m, int(root_first_) + moves_searched, node.depth);
-    const int score = search_move(thread, node, m, facts, alpha, moves_searched);
+    const int score = search_move(thread, node, m, facts, alpha, moves_searched, &split_point.alpha);
     thread.position.unmake_move();
     if (aborted(thread)) break;
     const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
@@ -765,7 +775,7 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
     split_point.any_child_path_dependent |= child_path_dependent;
     if (score <= split_point.best) continue;
     split_point.best = score;
-    if (score <= split_point.alpha) continue;
+    if (score <= split_point.alpha.load(std::memory_order_relaxed)) continue;
     split_point.best_move = m;
     if (node.pv_node) {
       const int child_length = thread.principal_variation_length[ply + 1];
@@ -780,7 +790,7 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
       split_point.cutoff.store(true, std::memory_order_relaxed);
       break;
     }
-    split_point.alpha = score;
+    split_point.alpha.store(score, std::memory_order_relaxed);
   }
 }
 

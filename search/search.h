@@ -140,7 +140,7 @@ struct alignas(64) SplitPoint {
   // guarded:
   int next_move = 0;
   int moves_searched = 0;
-  int alpha = 0;
+  std::atomic<int> alpha{0};  // written under the lock; read without it by threads deciding on a re-search
   int best = 0;
   Move best_move = kNoMove;
   bool failed_high = false, refutation_path_dependent = false, any_child_path_dependent = false;
@@ -230,8 +230,9 @@ class Searcher {
   // Makes the move if it is legal and survives futility pruning; false (nothing made) otherwise.
   bool enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, MoveFacts& facts);
   // Searches the made move as the node's moves_searched-th (reductions, null window, re-searches).
+  // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
-                  int moves_searched);
+                  int moves_searched, const std::atomic<int>* shared_alpha = nullptr);
   // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
   // found) and moves the best of them to `first`.
   int search_root(int alpha, int beta, int depth, std::size_t first = 0);
