@@ -63,7 +63,6 @@ void reward_quiet_cutoff(SearchThread& thread, int ply, Move move, int depth,
   for (const Move tried : tried_before) update_history(history_of(tried), -bonus);
 }
 
-// Adds what a thread learnt working at a split point (its history now, against the copy it started from).
 // History rows are indexed by mailbox square; only this span holds board squares.
 constexpr std::size_t kFirstBoardSquare = make_square(0, 0);
 constexpr std::size_t kBoardSquaresEnd = make_square(kFileCount - 1, kRankCount - 1) + 1;
