@@ -379,7 +379,10 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   thread.principal_variation_length[0] = 0;
   int best = -kInfiniteScore;
   Move best_move = kNoMove;
-  root_first_ = first;
+  // A new best move goes first: it is played if time runs out, and searched first next iteration.
+  const auto bring_to_front = [&](std::vector<Move>::iterator move) {
+    std::rotate(root_moves_.begin() + std::ptrdiff_t(first), move, move + 1);
+  };
   for (std::size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
@@ -398,9 +401,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     root_path_dependent_ |= thread.stack[1].path_dependent;
     best = std::max(best, score);
     if (score > alpha) {
-      // The new best move goes first: it is played if time runs out, and searched first next iteration.
-      std::rotate(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.begin() + std::ptrdiff_t(i),
-                  root_moves_.begin() + std::ptrdiff_t(i) + 1);
+      bring_to_front(root_moves_.begin() + std::ptrdiff_t(i));
       update_principal_variation(thread, 0, m);
       best_move = m;
       if (score >= beta) return score;
@@ -414,9 +415,8 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
       if (stop_.load(std::memory_order_relaxed)) return best;
       root_path_dependent_ |= split_point.any_child_path_dependent;
       if (split_point.best_move != best_move) {
-        const auto found =
-            std::find(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.end(), split_point.best_move);
-        std::rotate(root_moves_.begin() + std::ptrdiff_t(first), found, found + 1);
+        bring_to_front(
+            std::find(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.end(), split_point.best_move));
         take_principal_variation(thread, split_point);
       }
       return split_point.best;
@@ -762,9 +762,12 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
       moves_searched = ++split_point.moves_searched;
       alpha = split_point.alpha.load(std::memory_order_relaxed);
     }
-    // The root's moves are announced by the thread that talks to the interface, as a serial search does.
-    if (ply == 0 && on_root_move_ && &thread == threads_[0].get())
-      on_root_move_(m, int(root_first_) + moves_searched, node.depth);
+    // The root's moves are announced by the thread that talks to the interface, as a serial search does, with
+    // their place in the root move list (which stays as it is while the root's split point is open).
+    if (ply == 0 && on_root_move_ && &thread == threads_[0].get()) {
+      const auto place = std::find(root_moves_.begin(), root_moves_.end(), m) - root_moves_.begin();
+      on_root_move_(m, int(place) + 1, node.depth);
+    }
     const int score = search_move(thread, node, m, facts, alpha, moves_searched, &split_point.alpha);
     thread.position.unmake_move();
     if (aborted(thread)) break;

@@ -280,7 +280,6 @@ class Searcher {
   std::vector<Move> root_moves_;
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
-  std::size_t root_first_ = 0;  // search_root's first move (MultiPV: the lines before are done)
 };
 
 }  // namespace shuai
