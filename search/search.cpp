@@ -828,6 +828,8 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
       }
       thread.position = split_point.position;
       thread.history = split_point.history;
+      for (std::size_t ply = std::size_t(split_point.ply); ply < split_point.killers.size(); ++ply)
+        thread.stack[ply].killers = split_point.killers[ply];
       SplitPoint* const outer = thread.active_split_point;
       thread.active_split_point = &split_point;
       work_at(thread, split_point);
