@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "engine/board/attacks.h"
 #include "engine/board/geometry.h"
 
 namespace shuai {
@@ -138,15 +139,6 @@ bool may_expose_king(Move m, Square king) {
 }
 
 // Count of pieces strictly between two squares on the same file or rank.
-int pieces_between(const Position& position, Square from, Square to) {
-  const int direction =
-      ((from ^ to) & 15) == 0 ? (to > from ? kBoardStride : -kBoardStride) : (to > from ? 1 : -1);
-  int count = 0;
-  for (int square = from + direction; square != to; square += direction)
-    count += position.piece_on(Square(square)) != kEmpty;
-  return count;
-}
-
 }  // namespace
 
 bool MoveList::contains(Move m) const {
@@ -201,40 +193,9 @@ void generate_legal_by_full_test(Position& position, MoveList& list) {
 bool is_pseudo_legal(const Position& position, Move m) {
   const Square from = from_square(m), to = to_square(m);
   if (!kOnBoard[from] || !kOnBoard[to]) return false;
-  const Color us = position.side_to_move();
-  const Piece piece = position.piece_on(from), target = position.piece_on(to);
-  if (!is_piece(piece) || color_of(piece) != us || (target & side_tag(us))) return false;
-
-  const int file_delta = file_of(to) - file_of(from), rank_delta = rank_of(to) - rank_of(from);
-  const int distance_file = std::abs(file_delta), distance_rank = std::abs(rank_delta);
-  switch (type_of(piece)) {
-    case kKing:
-      return kInPalace[us][to] && distance_file + distance_rank == 1;
-    case kAdvisor:
-      return kInPalace[us][to] && distance_file == 1 && distance_rank == 1;
-    case kElephant:
-      return kInHalf[us][to] && distance_file == 2 && distance_rank == 2 &&
-             position.piece_on(Square((from + to) / 2)) == kEmpty;
-    case kHorse: {
-      int leg;
-      if (distance_rank == 2 && distance_file == 1)
-        leg = from + rank_delta / 2 * kBoardStride;
-      else if (distance_file == 2 && distance_rank == 1)
-        leg = from + file_delta / 2;
-      else
-        return false;
-      return position.piece_on(Square(leg)) == kEmpty;
-    }
-    case kRook:
-      return (file_delta == 0 || rank_delta == 0) && pieces_between(position, from, to) == 0;
-    case kCannon:
-      return (file_delta == 0 || rank_delta == 0) &&
-             pieces_between(position, from, to) == (target == kEmpty ? 0 : 1);
-    case kPawn:
-      if (to == from + forward(us)) return true;
-      return !kInHalf[us][from] && rank_delta == 0 && distance_file == 1;
-  }
-  return false;
+  const Piece piece = position.piece_on(from);
+  return is_piece(piece) && color_of(piece) == position.side_to_move() &&
+         follows_piece_rules(position.board(), from, to);
 }
 
 bool is_legal(Position& position, Move m) {

@@ -3,6 +3,7 @@
 
 #include <cassert>
 
+#include "engine/board/attacks.h"
 #include "engine/board/geometry.h"
 #include "engine/board/zobrist.h"
 
@@ -162,33 +163,7 @@ bool Position::leaves_king_attacked(Move m) {
 }
 
 bool Position::is_attacked_as_king(Square king, Color c) const {
-  const Color them = opposite(c);
-  const Piece their_rook = make_piece(them, kRook), their_cannon = make_piece(them, kCannon);
-  const Piece their_king = make_piece(them, kKing), their_horse = make_piece(them, kHorse);
-  const Piece their_pawn = make_piece(them, kPawn);
-
-  // Lines: the first piece met may be a rook or the other king (kings can only share a file); the second, a
-  // cannon.
-  for (const int step : kOrthogonalSteps) {
-    int square = king + step;
-    while (board_[square] == kEmpty) square += step;
-    const Piece first = board_[square];
-    if (first == their_rook || first == their_king) return true;
-    if (first == kOffBoard) continue;
-    square += step;
-    while (board_[square] == kEmpty) square += step;
-    if (board_[square] == their_cannon) return true;
-  }
-  // An enemy pawn next to a king inside its palace has crossed the river, so it attacks sideways too.
-  if (board_[king + forward(c)] == their_pawn || board_[king - 1] == their_pawn ||
-      board_[king + 1] == their_pawn)
-    return true;
-  for (const HorseAttack& attack : kHorseAttacks) {
-    if (board_[king + attack.leg] != kEmpty) continue;
-    if (board_[king + attack.horses[0]] == their_horse || board_[king + attack.horses[1]] == their_horse)
-      return true;
-  }
-  return false;
+  return is_attacked_as_king_on(board_, king, c);
 }
 
 std::uint64_t Position::compute_key() const {
