@@ -16,6 +16,8 @@ constexpr std::string_view kUsage = R"(Shuai {} - a Xiangqi engine
 usage:
   shuai                     speak UCCI or UCI on standard input/output (the first command, ucci or uci, decides)
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
+  shuai rules FEN [MOVE ...] replay moves (ICCS or WXF): each move's class (check, chase, idle) and the
+                            repetition verdict under the Asian rules
   shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
@@ -58,6 +60,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "perft") return shuai::tools::run_perft_command(rest);
+  if (command == "rules") return shuai::tools::run_rules_command(rest);
   if (command == "bench") {
     if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
     if (!rest.empty() && rest[0] == "mht") return shuai::tools::run_bench_mht(rest.subspan(1));

@@ -19,7 +19,7 @@
 #include "eval/evaluator.h"
 #include "eval/minors_table.h"
 #include "eval/score.h"
-#include "search/game_rules.h"
+#include "engine/board/game_rules.h"
 #include "search/move_picker.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"

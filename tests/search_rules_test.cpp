@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "engine/board/board.h"
-#include "search/game_rules.h"
+#include "engine/board/game_rules.h"
 #include "search/search.h"
 
 namespace shuai {
@@ -68,6 +68,30 @@ TEST_CASE("the search scores a perpetual check as a loss and an idle repetition 
   // Black, a rook down, repeats with e8-e9: a draw.
   const auto idle = play(kRookUp, {"a7a6", "e9e8", "a6a7"});
   CHECK(score_of_only(idle, "e8e9", 4) == kDrawScore);
+}
+
+TEST_CASE("the search: a perpetual chase loses, so the chaser deviates; a forced chaser is held to it") {
+  // Red, a rook down, chases the unprotected black cannon along the i file with its rook. A draw by
+  // repetition would suit Red, but a perpetual chase loses: completing the cycle scores as a loss, and the
+  // search plays something else.
+  const auto chaser =
+      play("1r1k5/9/9/R8/8c/9/9/9/9/4K4 w - - 0 1", {"a6a5", "i5i6", "a5a6", "i6i5", "a6a5", "i5i6"});
+  CHECK(score_of_only(chaser, "a5a6", 4) == -(kRuleWinScore - 1));
+  Searcher searcher;
+  SearchLimits limits;
+  limits.depth = 5;
+  const SearchResult deviates = searcher.search(chaser, limits);
+  CHECK(move_to_iccs(deviates.best_move) != "a5a6");
+  CHECK(deviates.score > -kRuleWinScore + kMaxPly);
+
+  // Black's rook chases Red's unprotected cannon along the i file; Red, a rook down, keeps fleeing between
+  // i3 and i4: the repetition is a win for Red, found and played.
+  const auto chased =
+      play("3k1r3/9/9/9/9/9/8C/r8/9/4K4 b - - 0 1", {"a2a3", "i3i2", "a3a2", "i2i3", "a2a3", "i3i2", "a3a2"});
+  searcher.clear();
+  const SearchResult holds = searcher.search(chased, limits);
+  CHECK(move_to_iccs(holds.best_move) == "i2i3");
+  CHECK(holds.score == kRuleWinScore - 1);
 }
 
 TEST_CASE("sixty moves each without a capture is a draw, when the setting is on") {

@@ -13,6 +13,9 @@ namespace shuai::tools {
 // `shuai perft DEPTH [FEN]`: one line per legal root move, then "Nodes searched: N". Returns an exit code.
 int run_perft_command(std::span<const std::string_view> arguments);
 
+// `shuai rules FEN|startpos [MOVE ...]`: each move's class under the Asian rules and the repetition verdict.
+int run_rules_command(std::span<const std::string_view> arguments);
+
 // `shuai bench perft`: perft speed on a fixed set, fast generator against the full-test reference.
 int run_bench_perft(std::span<const std::string_view> arguments);
 

@@ -22,13 +22,18 @@ void play(BoardArray& board, Move move) {
 // One side's record over the cycle.
 struct SideRecord {
   bool every_move_checked = true;
-  bool every_move_forcing = true;  // a check or a chase
+  bool every_move_chased = true;  // a chase that is not a check (a check among chases breaks a chase)
   bool chased_before = false;
   SquareSet chased_throughout;  // enemy pieces chased by every chasing move so far, where they stand now
 
+  // Nothing later in the cycle can make this side's conduct a breach any more.
+  bool free() const {
+    return !every_move_checked && (!every_move_chased || (chased_before && chased_throughout.empty()));
+  }
+
   Conduct conduct() const {
     if (every_move_checked) return Conduct::kPerpetualCheck;
-    if (every_move_forcing && !chased_throughout.empty()) return Conduct::kPerpetualChase;
+    if (every_move_chased && !chased_throughout.empty()) return Conduct::kPerpetualChase;
     return Conduct::kAllowed;
   }
 };
@@ -56,18 +61,22 @@ RepetitionVerdict judge_cycle(const Position& position, int start) {
     records[opposite(mover)].chased_throughout.follow(from_square(move), to_square(move));
 
     const bool gave_check = index + 1 < size ? history[index + 1].was_in_check : position.in_check();
-    if (gave_check) continue;
+    if (gave_check) {
+      record.every_move_chased = false;
+      continue;
+    }
     record.every_move_checked = false;
-    if (!record.every_move_forcing) continue;  // already free of any rule
+    if (!record.every_move_chased) continue;  // already free of any rule
     const SquareSet chased = chased_pieces(before, board, move);
     if (chased.empty()) {
-      record.every_move_forcing = false;
+      record.every_move_chased = false;
     } else if (!record.chased_before) {
       record.chased_before = true;
       record.chased_throughout = chased;
     } else {
       record.chased_throughout.intersect(chased);
     }
+    if (records[kRed].free() && records[kBlack].free()) break;  // neither can break a rule any more: a draw
   }
 
   const Color us = position.side_to_move(), them = opposite(us);
@@ -80,7 +89,8 @@ RepetitionVerdict judge_cycle(const Position& position, int start) {
   } else if (they_break && !we_break) {
     verdict.outcome = RuleOutcome::kWin;
   } else if (we_break && verdict.side_to_move != verdict.opponent) {
-    verdict.outcome = verdict.side_to_move == Conduct::kPerpetualCheck ? RuleOutcome::kLoss : RuleOutcome::kWin;
+    verdict.outcome =
+        verdict.side_to_move == Conduct::kPerpetualCheck ? RuleOutcome::kLoss : RuleOutcome::kWin;
   } else {
     verdict.outcome = RuleOutcome::kDraw;
   }
@@ -102,6 +112,30 @@ RepetitionVerdict judge_repetition(const Position& position, int earlier_occurre
     return judge_cycle(position, start);
   }
   return {};
+}
+
+std::string_view conduct_name(Conduct conduct) {
+  switch (conduct) {
+    case Conduct::kAllowed:
+      return "allowed";
+    case Conduct::kPerpetualChase:
+      return "perpetual chase";
+    case Conduct::kPerpetualCheck:
+      return "perpetual check";
+  }
+  return "?";
+}
+
+std::string repetition_ruling_text(const RepetitionVerdict& verdict, Color side_to_move) {
+  if (verdict.outcome == RuleOutcome::kNone) return "none";
+  const bool red_to_move = side_to_move == kRed;
+  const Conduct red = red_to_move ? verdict.side_to_move : verdict.opponent;
+  const Conduct black = red_to_move ? verdict.opponent : verdict.side_to_move;
+  const std::string_view result = verdict.outcome == RuleOutcome::kDraw                    ? "draw"
+                                  : (verdict.outcome == RuleOutcome::kLoss) == red_to_move ? "red loses"
+                                                                                           : "black loses";
+  return std::string(result) + " (red: " + std::string(conduct_name(red)) +
+         ", black: " + std::string(conduct_name(black)) + ")";
 }
 
 RuleOutcome repetition_outcome(const Position& position, int earlier_occurrences) {

@@ -3,6 +3,9 @@
 // natural move limit. One judge for the search, the match referee and the protocol.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "engine/board/chase.h"
 #include "engine/board/position.h"
 
@@ -15,9 +18,9 @@ inline constexpr int kDefaultNaturalMoveLimit = 120;
 
 // How one side played through a repeated cycle of moves.
 enum class Conduct {
-  kAllowed,          // some move was neither a check nor a chase, or its chases went to different pieces
-  kPerpetualChase,   // every move checked or chased, and one and the same piece was chased by all the chases
-  kPerpetualCheck,   // every move was a check
+  kAllowed,         // anything else: one check and one chase, chases of different pieces in turn, idle moves
+  kPerpetualChase,  // every move chased (without check), and one and the same piece by all of them
+  kPerpetualCheck,  // every move was a check
 };
 
 // The class of one move of a cycle: a check, or the set of enemy pieces it chases (empty: an idle move).
@@ -42,6 +45,10 @@ struct RepetitionVerdict {
 // check is the stronger forcing move, so it must give way); otherwise it is a draw.
 RepetitionVerdict judge_repetition(const Position& position, int earlier_occurrences = 1);
 RuleOutcome repetition_outcome(const Position& position, int earlier_occurrences = 1);
+
+// "red loses (red: perpetual chase, black: allowed)", "draw (red: allowed, black: allowed)" or "none".
+std::string repetition_ruling_text(const RepetitionVerdict& verdict, Color side_to_move);
+std::string_view conduct_name(Conduct conduct);
 
 // The class of the last move made in `position` (a check, a chase, or idle): for tools and tests.
 MoveClass classify_last_move(const Position& position);

@@ -5,7 +5,7 @@
 #include "engine/board/fen.h"
 #include "engine/board/movegen.h"
 #include "engine/board/notation.h"
-#include "search/game_rules.h"
+#include "engine/board/game_rules.h"
 
 namespace shuai::match {
 namespace {
