@@ -54,6 +54,23 @@ TEST_CASE("the referee: a perpetual check loses at the third occurrence") {
   CHECK(game.moves.size() == 9);
 }
 
+// Red's rook chases the unprotected black cannon along the a and i files: a6a5 attacks it on rank 5, the
+// cannon steps to i6, a5a6 attacks it again, and so on.
+constexpr std::string_view kRookChasesCannon = "3k5/9/9/R8/8c/9/9/9/9/4K4 w - - 0 1";
+
+TEST_CASE("the referee: a perpetual chase loses at the third occurrence, in UCCI and in UCI") {
+  for (const Protocol protocol : {Protocol::kUcci, Protocol::kUci}) {
+    CAPTURE(int(protocol));
+    auto red = scripted("Red", "--moves a6a5,a5a6,a6a5,a5a6,a6a5", protocol);
+    auto black = scripted("Black", "--moves i5i6,i6i5,i5i6,i6i5", protocol);
+    const GameRecord game = play_game(red, black, std::string(kRookChasesCannon), depth_one());
+    CHECK(game.verdict.result == GameResult::kBlackWins);
+    CHECK(game.verdict.termination == Termination::kPerpetualChase);
+    CHECK(game.moves.size() == 8);
+    CHECK(termination_name(game.verdict.termination) == "perpetual chase");
+  }
+}
+
 TEST_CASE("the referee: an idle repetition is a draw") {
   auto red = scripted("Red", "--moves a7a6,a6a7,a7a6,a6a7");
   auto black = scripted("Black", "--moves e9e8,e8e9,e9e8,e8e9");

@@ -1,11 +1,11 @@
-// Adjudication by the rules: no legal move loses, perpetual check loses, other repetitions and the natural
-// move limit draw.
+// Adjudication by the rules: no legal move loses; repetitions are ruled by the Asian rules' judge (perpetual
+// check or chase loses, other repetitions draw); the natural move limit draws.
 #include "tools/match/referee.h"
 
 #include "engine/board/fen.h"
+#include "engine/board/game_rules.h"
 #include "engine/board/movegen.h"
 #include "engine/board/notation.h"
-#include "engine/board/game_rules.h"
 
 namespace shuai::match {
 namespace {
@@ -24,6 +24,8 @@ std::string_view termination_name(Termination termination) {
       return "stalemate";
     case Termination::kPerpetualCheck:
       return "perpetual check";
+    case Termination::kPerpetualChase:
+      return "perpetual chase";
     case Termination::kRepetition:
       return "repetition";
     case Termination::kNaturalMoveLimit:
@@ -84,15 +86,14 @@ std::optional<Verdict> Referee::judge() {
   generate_legal(position_, legal);
   if (legal.size == 0)
     return Verdict{loss_for(mover), position_.in_check() ? Termination::kCheckmate : Termination::kStalemate};
-  switch (repetition_outcome(position_, rules_.repetitions)) {
-    case RuleOutcome::kWin:
-      return Verdict{loss_for(opposite(mover)), Termination::kPerpetualCheck};
-    case RuleOutcome::kLoss:
-      return Verdict{loss_for(mover), Termination::kPerpetualCheck};
-    case RuleOutcome::kDraw:
-      return Verdict{GameResult::kDraw, Termination::kRepetition};
-    case RuleOutcome::kNone:
-      break;
+  const RepetitionVerdict repetition = judge_repetition(position_, rules_.repetitions);
+  if (repetition.outcome == RuleOutcome::kDraw) return Verdict{GameResult::kDraw, Termination::kRepetition};
+  if (repetition.outcome != RuleOutcome::kNone) {
+    const bool mover_loses = repetition.outcome == RuleOutcome::kLoss;
+    const Conduct loser = mover_loses ? repetition.side_to_move : repetition.opponent;
+    return Verdict{loss_for(mover_loses ? mover : opposite(mover)), loser == Conduct::kPerpetualCheck
+                                                                        ? Termination::kPerpetualCheck
+                                                                        : Termination::kPerpetualChase};
   }
   if (rules_.natural_move_limit > 0 && position_.plies_since_capture() >= rules_.natural_move_limit)
     return Verdict{GameResult::kDraw, Termination::kNaturalMoveLimit};

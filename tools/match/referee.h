@@ -18,6 +18,7 @@ enum class Termination {
   kCheckmate,
   kStalemate,  // the side to move has no legal move and is not in check: it loses
   kPerpetualCheck,
+  kPerpetualChase,  // under the Asian rules, also one check and one chase in turn
   kRepetition,
   kNaturalMoveLimit,  // 60 moves by each side without a capture
   kResignation,
