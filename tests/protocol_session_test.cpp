@@ -148,6 +148,21 @@ TEST_SUITE("threads") {
     CHECK(engine.wait_for("bestmove")->ends_with(" draw"));
   }
 
+  TEST_CASE("repetitions: a ruled third occurrence is reported, and a drawing one is claimed with the move") {
+    EngineProcess engine;
+    boot_ucci(engine);
+    // Red's rook has chased the black cannon up and down the i file until the third occurrence.
+    engine.send(
+        "position fen 3k5/9/9/R8/8c/9/9/9/9/4K4 w - - 0 1 moves a6a5 i5i6 a5a6 i6i5 a6a5 i5i6 a5a6 i6i5");
+    const auto ruling = engine.wait_for("info message the position has occurred three times");
+    REQUIRE(ruling);
+    CHECK(ruling->find("red loses (red: perpetual chase, black: allowed)") != std::string::npos);
+    // Black, a rook down, steps its king back to e9 for the third time: an idle repetition, claimed.
+    engine.send("position fen 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1 moves a7a6 e9e8 a6a7 e8e9 a7a6 e9e8 a6a7");
+    engine.send("go depth 6");
+    CHECK(engine.wait_for("bestmove") == "bestmove e8e9 draw");
+  }
+
   TEST_CASE("banned moves are not played") {
     EngineProcess engine;
     boot_ucci(engine);

@@ -414,6 +414,11 @@ void Session::set_position(const std::vector<std::string_view>& words) {
   if (!position) return;
   position_ = std::move(*position);
   banned_moves_.clear();
+  // A game whose moves already end in a third occurrence is over under the rules: say how it was ruled.
+  const RepetitionVerdict ruling = judge_repetition(position_, 2);
+  if (ruling.outcome != RuleOutcome::kNone)
+    message("the position has occurred three times: " +
+            repetition_ruling_text(ruling, position_.side_to_move()));
 }
 
 void Session::set_banned_moves(const std::vector<std::string_view>& words) {
@@ -599,15 +604,23 @@ void Session::print_info(const SearchInfo& info) {
   writer_.line(text);
 }
 
+bool Session::claims_repetition_draw(Move move) const {
+  // The move brings about a third occurrence that the rules call a draw: claim it with the move.
+  Position after = position_;
+  after.make_move(move);
+  return judge_repetition(after, 2).outcome == RuleOutcome::kDraw;
+}
+
 std::string Session::best_move_answer(const SearchResult& result, bool dead_drawn) {
   const bool draw_offered = draw_offered_.load();
   if (result.best_move == kNoMove) return protocol_ == Protocol::kUcci ? "nobestmove" : "bestmove (none)";
   std::string text = "bestmove " + move_to_iccs(result.best_move);
   if (result.ponder_move != kNoMove) text += " ponder " + move_to_iccs(result.ponder_move);
   if (protocol_ == Protocol::kUcci) {
-    // Accept an offered draw when worse, offer one when neither side can ever attack; resign only when a loss
-    // is proven.
-    if (offer_draws_ && ((draw_offered && result.score < 0) || dead_drawn))
+    // Accept an offered draw when worse, offer one when neither side can ever attack, claim one when the move
+    // makes a third occurrence ruled a draw; resign only when a loss is proven.
+    if (offer_draws_ &&
+        ((draw_offered && result.score < 0) || dead_drawn || claims_repetition_draw(result.best_move)))
       text += " draw";
     else if (resign_ && result.score <= -kRuleWinScore + kMaxPly)
       text += " resign";

@@ -59,6 +59,7 @@ class Session {
   // The bestmove (or nobestmove) line; dead_drawn: only kings, advisors and elephants are left (offer a
   // draw).
   std::string best_move_answer(const SearchResult& result, bool dead_drawn);
+  bool claims_repetition_draw(Move move) const;
   void wait_for_search();
   bool thinking() const { return searching_.load(); }
   void message(const std::string& text);
