@@ -109,7 +109,9 @@ TEST_CASE("speedup at a tiny scale: identical searches with the MHT on and off, 
   for (std::size_t row = 0; row < 2; ++row) {
     CHECK(number(report, row, "time without MHT (s)") > 0);
     CHECK(number(report, row, "time with MHT (s)") > 0);
-    CHECK(std::abs(number(report, row, "time saved")) < 1);
+    // A share of the time without the table: below 1 whatever the load (a busy machine can make it negative).
+    CHECK(std::isfinite(number(report, row, "time saved")));
+    CHECK(number(report, row, "time saved") < 1);
     CHECK(is_rate(number(report, row, "hit rate")));
   }
 }
