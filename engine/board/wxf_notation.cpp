@@ -84,7 +84,8 @@ bool read_spelling(std::string_view text, Spelling& spelling) {
   char letter = char(std::toupper(static_cast<unsigned char>(compact[0])));
   if (letter == 'B') letter = 'E';
   if (letter == 'N') letter = 'H';
-  if (letter == 'G') letter = 'K';
+  if (letter == 'M') letter = 'E';  // minister
+  if (letter == 'G') letter = 'A';  // guard
   spelling.letter = letter;
   spelling.place = compact[1];
   spelling.direction = compact[2] == '.' ? '=' : compact[2];

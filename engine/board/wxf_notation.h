@@ -15,9 +15,10 @@ namespace shuai {
 // `move` must be legal in `position`; two like pieces on one file are told apart by + (front) and - (rear).
 std::string move_to_wxf(const Position& position, Move move);
 
-// A legal move of the side to move given in WXF notation. Accepts either case, B for the elephant, N for
-// the horse, '.' for '=', the file number even where two like pieces share the file (if the rest of the move
-// tells them apart), and the front/rear sign before or after the letter ("+R=2", "R+=2").
+// A legal move of the side to move given in WXF notation. Accepts either case, B or M for the elephant, N
+// for the horse, G for the advisor (guard), '.' for '=', the file number even where two like pieces share the
+// file (if the rest of the move tells them apart), and the front/rear sign before or after the letter
+// ("+R=2", "R+=2").
 MoveResult parse_wxf_move(Position& position, std::string_view text);
 
 }  // namespace shuai
