@@ -17,8 +17,9 @@ Square find_king(const BoardArray& board, Color c) {
   return kNoSquare;
 }
 
-// The capture from `from` to `to`, allowed by the piece rules, does not leave the capturer's king attacked.
-bool capture_keeps_king_safe(const BoardArray& board, Square from, Square to) {
+// The move from `from` to `to` (a capture or not), allowed by the piece rules, does not leave the mover's
+// king attacked.
+bool move_keeps_king_safe(const BoardArray& board, Square from, Square to) {
   BoardArray after = board;
   const Color us = color_of(board[from]);
   after[to] = after[from];
@@ -28,7 +29,7 @@ bool capture_keeps_king_safe(const BoardArray& board, Square from, Square to) {
 }
 
 bool can_capture(const BoardArray& board, Square from, Square to) {
-  return follows_piece_rules(board, from, to) && capture_keeps_king_safe(board, from, to);
+  return follows_piece_rules(board, from, to) && move_keeps_king_safe(board, from, to);
 }
 
 // Whether any piece of colour c could legally capture on `square`.
@@ -45,7 +46,7 @@ bool defends(const BoardArray& board, Square square, Color c) {
 bool can_move(const BoardArray& board, Square square) {
   for (int index = 0; index < kSquareCount; ++index) {
     const Square to = square_from_index(index);
-    if (to != square && follows_piece_rules(board, square, to) && capture_keeps_king_safe(board, square, to))
+    if (to != square && follows_piece_rules(board, square, to) && move_keeps_king_safe(board, square, to))
       return true;
   }
   return false;
@@ -59,11 +60,6 @@ bool can_chase(PieceType attacker) {
 
 int SquareSet::size() const {
   return std::popcount(words_[0]) + std::popcount(words_[1]);
-}
-
-bool king_in_check(const BoardArray& board, Color c) {
-  const Square king = find_king(board, c);
-  return king != kNoSquare && is_attacked_as_king_on(board, king, c);
 }
 
 bool is_real_threat(const BoardArray& board, Square attacker, Square victim) {

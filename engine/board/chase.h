@@ -46,7 +46,4 @@ bool is_real_threat(const BoardArray& board, Square attacker, Square victim);
 // the moved piece chases a victim with no legal move whenever it threatens it (the victim cannot flee).
 SquareSet chased_pieces(const BoardArray& before, const BoardArray& after, Move move);
 
-// The king of colour c is attacked on this board.
-bool king_in_check(const BoardArray& board, Color c);
-
 }  // namespace shuai

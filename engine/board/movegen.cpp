@@ -138,7 +138,6 @@ bool may_expose_king(Move m, Square king) {
          offset == kBoardStride + 1;
 }
 
-// Count of pieces strictly between two squares on the same file or rank.
 }  // namespace
 
 bool MoveList::contains(Move m) const {
