@@ -1,8 +1,6 @@
 // Staged move ordering.
 #include "search/move_picker.h"
 
-#include <cstdlib>
-
 #include "search/static_exchange.h"
 
 namespace shuai {
@@ -14,16 +12,20 @@ constexpr int kOrderValue[kPieceTypeCount] = {1000, 2, 2, 4, 9, 5, 1};
 
 }  // namespace
 
-void update_history(int& entry, int bonus) {
-  entry += bonus - entry * std::abs(bonus) / kHistoryMax;
+int quiet_move_score(const Position& position, const MoveOrdering& ordering, Move m) {
+  const Piece piece = position.piece_on(from_square(m));
+  const Square to = to_square(m);
+  int score = (*ordering.history)[piece_index(piece)][to];
+  if (ordering.earlier[0]) score += 2 * statistic_of(*ordering.earlier[0], piece, to);
+  if (ordering.earlier[1]) score += statistic_of(*ordering.earlier[1], piece, to);
+  return score;
 }
 
-MovePicker::MovePicker(const Position& position, Move table_move, const std::array<Move, 2>& killers,
-                       const HistoryTable& history, bool with_quiets)
+MovePicker::MovePicker(const Position& position, Move table_move, const MoveOrdering& ordering,
+                       bool with_quiets)
     : position_(position),
-      history_(history),
+      ordering_(ordering),
       table_move_(table_move != kNoMove && is_pseudo_legal(position, table_move) ? table_move : kNoMove),
-      killers_(killers),
       with_quiets_(with_quiets) {
   if (!with_quiets_ && table_move_ != kNoMove && position.piece_on(to_square(table_move_)) == kEmpty)
     table_move_ = kNoMove;  // quiescence searches captures only
@@ -47,10 +49,12 @@ Move MovePicker::next() {
     case Stage::kGenerateCaptures:
       moves_.size = 0;
       generate_captures(position_, moves_);
+      // The victim decides; among captures of one kind of victim, those that have paid off before go first.
       for (int i = 0; i < moves_.size; ++i) {
         const Move m = moves_[i];
-        scores_[i] = kOrderValue[type_of(position_.piece_on(to_square(m)))] * 16 -
-                     kOrderValue[type_of(position_.piece_on(from_square(m)))];
+        const Piece piece = position_.piece_on(from_square(m)), victim = position_.piece_on(to_square(m));
+        scores_[i] = kOrderValue[type_of(victim)] * 8192 - kOrderValue[type_of(piece)] * 64;
+        if (ordering_.shared) scores_[i] += ordering_.shared->capture_score(piece, to_square(m), victim) / 4;
       }
       cursor_ = 0;
       stage_ = Stage::kGoodCaptures;
@@ -72,8 +76,11 @@ Move MovePicker::next() {
       stage_ = Stage::kKillers;
       [[fallthrough]];
     case Stage::kKillers:
-      while (killer_index_ < 2) {
-        const Move killer = killers_[killer_index_++];
+      // The two killers, then the counter move unless it is one of them.
+      while (killer_index_ < 3) {
+        const int index = killer_index_++;
+        const Move killer = index < 2 ? ordering_.killers[index] : ordering_.counter_move;
+        if (index == 2 && (killer == ordering_.killers[0] || killer == ordering_.killers[1])) continue;
         if (killer != kNoMove && killer != table_move_ && position_.piece_on(to_square(killer)) == kEmpty &&
             is_pseudo_legal(position_, killer))
           return killer;
@@ -83,10 +90,7 @@ Move MovePicker::next() {
     case Stage::kGenerateQuiets:
       moves_.size = 0;
       generate_quiets(position_, moves_);
-      for (int i = 0; i < moves_.size; ++i) {
-        const Move m = moves_[i];
-        scores_[i] = history_[piece_index(position_.piece_on(from_square(m)))][to_square(m)];
-      }
+      for (int i = 0; i < moves_.size; ++i) scores_[i] = quiet_move_score(position_, ordering_, moves_[i]);
       cursor_ = 0;
       stage_ = Stage::kQuiets;
       [[fallthrough]];

@@ -1,24 +1,32 @@
-// Move ordering in stages: hash move, winning and even captures (MVV/LVA), killers, quiet moves by history,
-// and last the captures that static exchange says lose material. Moves come out pseudo-legal, each once.
+// Move ordering in stages: hash move, winning and even captures (most valuable victim, then capture history),
+// killers and the counter move, quiet moves by their histories, and last the captures that static exchange
+// says lose material. Moves come out pseudo-legal, each once.
 #pragma once
 
 #include <array>
 
 #include "engine/board/movegen.h"
+#include "search/history.h"
 
 namespace shuai {
 
-// How often a quiet move (piece, destination) caused a cutoff, with gravity toward zero.
-using HistoryTable = std::array<std::array<int, kMailboxSize>, kPieceIndexCount>;
-inline constexpr int kHistoryMax = 1 << 14;
+// What the node knows about good moves besides the table move.
+struct MoveOrdering {
+  std::array<Move, 2> killers{};
+  Move counter_move = kNoMove;
+  const HistoryTable* history = nullptr;
+  const SharedHistory* shared = nullptr;
+  // Continuation rows of the moves one and two plies before.
+  const PieceToStatistics* earlier[2] = {nullptr, nullptr};
+};
 
-void update_history(int& entry, int bonus);
+// A quiet move's ordering score: its own history and its continuation histories.
+int quiet_move_score(const Position& position, const MoveOrdering& ordering, Move m);
 
 class MovePicker {
  public:
   // With quiets off (quiescence), only captures that do not lose material are produced.
-  MovePicker(const Position& position, Move table_move, const std::array<Move, 2>& killers,
-             const HistoryTable& history, bool with_quiets);
+  MovePicker(const Position& position, Move table_move, const MoveOrdering& ordering, bool with_quiets);
   Move next();
 
  private:
@@ -33,12 +41,14 @@ class MovePicker {
   };
   // Index of the best-scored remaining move in [cursor, size), swapped to the cursor.
   Move pick_best(MoveList& list, std::array<int, kMaxMoves>& scores, int& cursor);
-  bool is_special(Move m) const { return m == table_move_ || m == killers_[0] || m == killers_[1]; }
+  bool is_special(Move m) const {
+    return m == table_move_ || m == ordering_.killers[0] || m == ordering_.killers[1] ||
+           m == ordering_.counter_move;
+  }
 
   const Position& position_;
-  const HistoryTable& history_;
+  MoveOrdering ordering_;
   Move table_move_;
-  std::array<Move, 2> killers_;
   bool with_quiets_;
   Stage stage_ = Stage::kTableMove;
   MoveList moves_;

@@ -10,33 +10,30 @@
 #include <sched.h>
 
 #include "engine/board/movegen.h"
+#include "search/static_exchange.h"
 
 namespace shuai {
-cpu_set_t bind_to_processor(int index) {
-  cpu_set_t previous, allowed, chosen;
-  CPU_ZERO(&previous);
-  pthread_getaffinity_np(pthread_self(), sizeof previous, &previous);
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return previous;
-  const int count = CPU_COUNT(&allowed);
-  if (count < 2) return previous;
-  int wanted = index % count;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    if (wanted-- == 0) {
-      CPU_ZERO(&chosen);
-      CPU_SET(cpu, &chosen);
-      pthread_setaffinity_np(pthread_self(), sizeof chosen, &chosen);
-      break;
-    }
-  }
-  return previous;
-}
-
 namespace {
 
 constexpr int kAspirationWindow = 30;
-constexpr int kRazorMargin = 250;                       // per ply of depth
-constexpr int kFutilityMargin[4] = {0, 120, 220, 320};  // by remaining depth
+
+// Margins in evaluation units (a horse or a cannon is about 100).
+int razor_margin(int depth) {
+  return 80 + 60 * depth * depth;
+}
+// Reverse futility: a static score this far above beta at low depth is trusted to hold.
+int reverse_futility_margin(int depth, bool improving) {
+  return 35 * (depth - (improving ? 1 : 0));
+}
+// Futility of a quiet move: searched to `depth` after reductions, it must be able to lift the score to alpha.
+int move_futility_margin(int depth) {
+  return 40 + 30 * depth;
+}
+// Quiet moves searched at most, by depth, before the rest are pruned (late move pruning).
+int late_move_count(int depth, bool improving) {
+  return (3 + depth * depth) / (improving ? 1 : 2);
+}
+constexpr int kProbCutMargin = 60;
 
 // Late move reductions grow with the logarithms of depth and move number.
 struct ReductionTable {
@@ -49,56 +46,26 @@ struct ReductionTable {
 };
 const ReductionTable kReductions;
 
-// A quiet move that failed high becomes its ply's first killer and gains history; the quiet moves tried
-// before it lose as much.
-void reward_quiet_cutoff(SearchThread& thread, int ply, Move move, int depth,
-                         std::span<const Move> tried_before) {
-  auto& killers = thread.stack[std::size_t(ply)].killers;
-  if (killers[0] != move) killers = {move, killers[0]};
-  const auto history_of = [&](Move m) -> int& {
-    return thread.history[piece_index(thread.position.piece_on(from_square(m)))][to_square(m)];
-  };
-  const int bonus = std::min(depth * depth, 400);
-  update_history(history_of(move), bonus);
-  for (const Move tried : tried_before) update_history(history_of(tried), -bonus);
-}
-
-// History rows are indexed by mailbox square; only this span holds board squares.
-constexpr std::size_t kFirstBoardSquare = make_square(0, 0);
-constexpr std::size_t kBoardSquaresEnd = make_square(kFileCount - 1, kRankCount - 1) + 1;
-
-// Adds what a thread learnt working at a split point (its history now, against the copy it started from).
-void add_history_gain(SplitPoint& split_point, const HistoryTable& now) {
-  for (std::size_t piece = 0; piece < now.size(); ++piece)
-    for (std::size_t square = kFirstBoardSquare; square < kBoardSquaresEnd; ++square)
-      split_point.history_gain[piece][square] += now[piece][square] - split_point.history[piece][square];
-}
-
-// The line a split point's best move leads to becomes the master's at that ply (if one raised alpha there).
-void take_principal_variation(SearchThread& master, const SplitPoint& split_point) {
-  if (split_point.principal_variation_length < 0) return;
-  std::copy_n(split_point.principal_variation.begin(), split_point.principal_variation_length,
-              master.principal_variation[std::size_t(split_point.ply)].begin());
-  master.principal_variation_length[std::size_t(split_point.ply)] = split_point.principal_variation_length;
-}
-
-// What the master knows after a join: its history at the split and what every thread learnt there.
-void take_history_gain(SearchThread& master, const SplitPoint& split_point) {
-  for (std::size_t piece = 0; piece < master.history.size(); ++piece)
-    for (std::size_t square = kFirstBoardSquare; square < kBoardSquaresEnd; ++square)
-      master.history[piece][square] =
-          std::clamp(split_point.history[piece][square] + split_point.history_gain[piece][square],
-                     -kHistoryMax, kHistoryMax);
-}
-
 int reduction(int depth, int moves_searched) {
   return kReductions.plies[std::min(depth, 63)][std::min(moves_searched, 63)];
 }
 
-// Passing is only a fair test when the side to move has majors enough to make zugzwang unlikely.
-bool null_move_is_safe(const Position& position) {
+// Passing is a fair test, and a static score is trusted without a look at the moves, only when the side to
+// move has majors enough to make zugzwang and stalemate (a loss in Xiangqi) unlikely.
+bool has_major_force(const Position& position) {
   const Color us = position.side_to_move();
   return position.count(us, kRook) > 0 || position.count(us, kHorse) + position.count(us, kCannon) >= 2;
+}
+
+// A stored score bounds the true one from the side its bound says: is it a better estimate than `score`?
+bool table_score_refines(const TableEntry& entry, int table_score, int score) {
+  const Bound wanted = table_score > score ? Bound::kLower : Bound::kUpper;
+  return !is_mate_score(table_score) && (int(entry.bound) & int(wanted)) != 0;
+}
+
+bool table_score_cuts(const TableEntry& entry, int table_score, int alpha, int beta) {
+  return entry.bound == Bound::kExact || (entry.bound == Bound::kLower && table_score >= beta) ||
+         (entry.bound == Bound::kUpper && table_score <= alpha);
 }
 
 }  // namespace
@@ -117,36 +84,14 @@ PruningSwitches pruning_for_level(PruningLevel level) {
   return {};
 }
 
-Searcher::Searcher(std::size_t hash_megabytes) : table_(hash_megabytes) {
+Searcher::Searcher(std::size_t hash_megabytes)
+    : table_(hash_megabytes), shared_history_(std::make_unique<SharedHistory>()) {
   root_moves_.reserve(kMaxMoves);
   threads_.push_back(std::make_unique<SearchThread>());
 }
 
 Searcher::~Searcher() {
   stop_workers();
-}
-
-void Searcher::stop_workers() {
-  {
-    std::lock_guard lock(pool_mutex_);
-    pool_quit_ = true;
-  }
-  pool_wake_.notify_all();
-  for (auto& worker : workers_) worker.join();
-  workers_.clear();
-  pool_quit_ = false;
-}
-
-void Searcher::set_threads(int count) {
-  if (count <= 0) count = int(std::max(1u, std::thread::hardware_concurrency()));
-  stop_workers();
-  threads_.resize(1);
-  for (int i = 1; i < count; ++i) threads_.push_back(std::make_unique<SearchThread>());
-  for (int i = 1; i < count; ++i)
-    workers_.emplace_back([this, i] {
-      bind_to_processor(i);
-      idle_loop(*threads_[std::size_t(i)]);
-    });
 }
 
 std::uint64_t Searcher::total_nodes() const {
@@ -224,6 +169,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   // Only the table carries over between searches, so a search depends on nothing else that ran before.
   // The helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
+  shared_history_->clear();
   for (auto& each : threads_) {
     SearchThread& state = *each;
     state.position = root;
@@ -232,7 +178,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     state.evaluator.settings() = options_.evaluation;
     state.evaluator.clear_statistics();
     state.history = {};
-    for (auto& frame : state.stack) frame = {};
+    state.stack.fill({});
     state.nodes.store(0, std::memory_order_relaxed);
     state.selective_depth.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
@@ -377,6 +323,9 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   SearchThread& thread = *threads_[0];
   Position& position = thread.position;
   thread.principal_variation_length[0] = 0;
+  StackFrame& frame = thread.stack[0];
+  frame.excluded_move = kNoMove;
+  frame.static_evaluation = position.in_check() ? kNoStaticEvaluation : thread.evaluator.evaluate(position);
   int best = -kInfiniteScore;
   Move best_move = kNoMove;
   // A new best move goes first: it is played if time runs out, and searched first next iteration.
@@ -386,6 +335,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   for (std::size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
+    note_move(thread, 0, m);
     position.make_move(m);
     thread.stack[1].reached_by_null_move = false;
     const int new_depth = depth - 1 + (position.in_check() ? 1 : 0);
@@ -409,7 +359,12 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     }
     // The root splits like any node: once its first move is searched, helpers may take the others.
     if (i + 1 < root_moves_.size() && may_split(thread, depth)) {
-      const NodeState node{beta, depth, 0, true, position.in_check(), false};
+      NodeState node;
+      node.beta = beta;
+      node.depth = depth;
+      node.pv_node = true;
+      node.in_check = position.in_check();
+      node.static_evaluation = frame.static_evaluation;
       SplitPoint& split_point = split(thread, node, alpha, best, best_move, int(i - first) + 1,
                                       std::span(root_moves_).subspan(i + 1));
       if (stop_.load(std::memory_order_relaxed)) return best;
@@ -434,7 +389,7 @@ bool Searcher::aborted(const SearchThread& thread) const {
 }
 
 std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
-  SearchThread::Frame& frame = thread.stack[ply];
+  StackFrame& frame = thread.stack[ply];
   frame.path_dependent = false;
   thread.principal_variation_length[ply] = 0;
 
@@ -453,10 +408,69 @@ std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
   return std::nullopt;
 }
 
+MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
+  MoveOrdering ordering;
+  ordering.killers = thread.stack[std::size_t(ply)].killers;
+  ordering.history = &thread.history;
+  ordering.shared = shared_history_.get();
+  if (ply >= 1) {
+    const StackFrame& previous = thread.stack[std::size_t(ply - 1)];
+    ordering.earlier[0] = previous.continuation;
+    if (previous.move != kNoMove) {
+      const Square to = to_square(previous.move);
+      ordering.counter_move = shared_history_->counter_move(thread.position.piece_on(to), to);
+    }
+  }
+  if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
+  return ordering;
+}
+
+void Searcher::note_move(SearchThread& thread, int ply, Move m) {
+  StackFrame& frame = thread.stack[std::size_t(ply)];
+  frame.move = m;
+  frame.continuation = m == kNoMove ? &shared_history_->no_earlier_move
+                                    : &shared_history_->continuation_after(
+                                          thread.position.piece_on(from_square(m)), to_square(m));
+}
+
+void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth,
+                             std::span<const Move> quiets_tried, std::span<const Move> captures_tried) {
+  const Position& position = thread.position;
+  SharedHistory& shared = *shared_history_;
+  const int bonus = history_bonus(depth);
+  // The continuation rows of the moves one and two plies before; writable, as every row is a shared table's.
+  PieceToStatistics* earlier[2] = {nullptr, nullptr};
+  for (int back = 1; back <= 2 && back <= ply; ++back)
+    earlier[back - 1] = const_cast<PieceToStatistics*>(thread.stack[std::size_t(ply - back)].continuation);
+  const auto update_quiet = [&](Move m, int amount) {
+    const Piece piece = position.piece_on(from_square(m));
+    update_history(thread.history[piece_index(piece)][to_square(m)], amount);
+    for (PieceToStatistics* row : earlier)
+      if (row) statistic_of(*row, piece, to_square(m)).update(amount);
+  };
+  const auto update_capture = [&](Move m, int amount) {
+    shared.capture_entry(position.piece_on(from_square(m)), to_square(m), position.piece_on(to_square(m)))
+        .update(amount);
+  };
+  if (position.piece_on(to_square(best)) == kEmpty) {
+    auto& killers = thread.stack[std::size_t(ply)].killers;
+    if (killers[0] != best) killers = {best, killers[0]};
+    update_quiet(best, bonus);
+    for (const Move tried : quiets_tried) update_quiet(tried, -bonus);
+    if (ply >= 1 && thread.stack[std::size_t(ply - 1)].move != kNoMove) {
+      const Square previous_to = to_square(thread.stack[std::size_t(ply - 1)].move);
+      shared.set_counter_move(position.piece_on(previous_to), previous_to, best);
+    }
+  } else {
+    update_capture(best, bonus);
+  }
+  for (const Move tried : captures_tried) update_capture(tried, -bonus);
+}
+
 int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, int ply) {
   if (depth <= 0) return quiescence(thread, alpha, beta, ply);
   Position& position = thread.position;
-  SearchThread::Frame& frame = thread.stack[ply];
+  StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
@@ -466,58 +480,148 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
 
   const bool pv_node = beta - alpha > 1;
   const bool in_check = position.in_check();
+  // A singular-extension test searches this node again without one move: it neither reads nor writes the
+  // table, whose entry is for the node with all its moves.
+  const Move excluded = frame.excluded_move;
   const std::uint64_t key = position.key();
-  const auto entry = table_.probe(key);
+  const auto entry = excluded == kNoMove ? table_.probe(key) : std::nullopt;
   const Move table_move = entry ? entry->move : kNoMove;
-  if (entry && !pv_node && entry->depth >= depth) {
-    const int stored = score_from_table(entry->score, ply);
-    if (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && stored >= beta) ||
-        (entry->bound == Bound::kUpper && stored <= alpha))
-      return stored;
+  const int table_score = entry ? score_from_table(entry->score, ply) : 0;
+  frame.best_move = table_move;
+  if (entry && !pv_node && entry->depth >= depth && table_score_cuts(*entry, table_score, alpha, beta))
+    return table_score;
+
+  // The static evaluation, from the table when the node was met before; a stored score that bounds the true
+  // one from the right side is a better estimate still for pruning.
+  int static_evaluation = kNoStaticEvaluation, estimate = -kInfiniteScore;
+  if (!in_check) {
+    if (excluded != kNoMove)
+      static_evaluation = frame.static_evaluation;
+    else if (entry && entry->static_evaluation != kNoStaticEvaluation)
+      static_evaluation = entry->static_evaluation;
+    else
+      static_evaluation = thread.evaluator.evaluate(position);
+    estimate = static_evaluation;
+    if (entry && table_score_refines(*entry, table_score, estimate)) estimate = table_score;
   }
-
-  const int static_evaluation = in_check ? -kInfiniteScore : thread.evaluator.evaluate(position);
+  frame.static_evaluation = static_evaluation;
+  // Improving: better than two plies ago (or four, if the side to move was in check then).
+  bool improving = false;
+  if (!in_check) {
+    int earlier = kNoStaticEvaluation;
+    if (ply >= 2) earlier = thread.stack[ply - 2].static_evaluation;
+    if (earlier == kNoStaticEvaluation && ply >= 4) earlier = thread.stack[ply - 4].static_evaluation;
+    improving = earlier == kNoStaticEvaluation || static_evaluation > earlier;
+  }
   const PruningSwitches& pruning = options_.pruning;
+  Move threat = kNoMove;
+  bool mate_threat = false;
 
-  if (!pv_node && !in_check) {
-    if (pruning.razoring && depth <= 2 && static_evaluation + kRazorMargin * depth < alpha) {
+  // A window of mate scores asks for a mate (or a longer defence), which static scores cannot answer.
+  const bool mate_window = is_mate_score(alpha) || is_mate_score(beta);
+  if (!pv_node && !in_check && excluded == kNoMove && !mate_window && has_major_force(position)) {
+    if (pruning.razoring && depth <= 3 && estimate + razor_margin(depth) < alpha) {
       const int value = quiescence(thread, alpha, alpha + 1, ply);
       if (value <= alpha) return value;
     }
-    if (pruning.null_move && depth >= 2 && static_evaluation >= beta && !frame.reached_by_null_move &&
-        null_move_is_safe(position)) {
-      const int reduction_plies = 2 + depth / 4;
+    if (pruning.futility && depth <= 2 && estimate - reverse_futility_margin(depth, improving) >= beta &&
+        estimate < kMateInMaxPly)
+      return estimate;
+    if (pruning.null_move && depth >= 2 && estimate >= beta && static_evaluation >= beta &&
+        !frame.reached_by_null_move && beta > -kMateInMaxPly) {
+      const int reduction_plies = 3 + depth / 3 + std::min((estimate - beta) / 60, 3);
+      note_move(thread, ply, kNoMove);
       position.make_null_move();
       thread.stack[ply + 1].reached_by_null_move = true;
-      const int value = -search_node(thread, -beta, -beta + 1, depth - 1 - reduction_plies, ply + 1);
+      const int value = -search_node(thread, -beta, -beta + 1, depth - reduction_plies, ply + 1);
       position.unmake_null_move();
       if (aborted(thread)) return 0;
       if (value >= beta) {
         frame.path_dependent = thread.stack[ply + 1].path_dependent;
         return value >= kMateInMaxPly ? beta : value;  // a mate found by passing is not proven
       }
+      // Passing failed: the reply that refuted it is the threat, and a mate threat makes every move matter.
+      threat = thread.stack[ply + 1].best_move;
+      mate_threat = value <= -kMateInMaxPly;
+    }
+    // ProbCut: a capture that beats beta by a margin in a shallow search very likely beats beta in a full
+    // one.
+    const int probcut_beta = beta + kProbCutMargin;
+    if (pruning.futility && depth >= 5 && std::abs(beta) < kMateInMaxPly - kMaxPly &&
+        !(entry && entry->depth >= depth - 3 && table_score < probcut_beta)) {
+      MovePicker captures(position, table_move, ordering_at(thread, ply), false);
+      for (Move m = captures.next(); m != kNoMove; m = captures.next()) {
+        if (!keeps_king_safe(position, m) || static_exchange(position, m) < probcut_beta - static_evaluation)
+          continue;
+        note_move(thread, ply, m);
+        position.make_move(m);
+        thread.stack[ply + 1].reached_by_null_move = false;
+        int value = -quiescence(thread, -probcut_beta, -probcut_beta + 1, ply + 1);
+        if (value >= probcut_beta)
+          value = -search_node(thread, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1);
+        position.unmake_move();
+        if (aborted(thread)) return 0;
+        if (value >= probcut_beta) {
+          frame.path_dependent = thread.stack[ply + 1].path_dependent;
+          if (!frame.path_dependent)
+            table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation);
+          return value;
+        }
+      }
     }
   }
 
-  const NodeState node{beta,
-                       depth,
-                       ply,
-                       pv_node,
-                       in_check,
-                       pruning.futility && !pv_node && !in_check && depth <= 3 &&
-                           static_evaluation + kFutilityMargin[depth] <= alpha};
-  MovePicker picker(position, table_move, frame.killers, thread.history, true);
+  // Internal iterative reduction: with no move from the table, the node is searched less deeply first.
+  if (depth >= 4 && table_move == kNoMove && excluded == kNoMove) --depth;
+
+  NodeState node;
+  node.beta = beta;
+  node.depth = depth;
+  node.ply = ply;
+  node.pv_node = pv_node;
+  node.in_check = in_check;
+  node.static_evaluation = static_evaluation;
+  node.improving = improving;
+  node.prune_moves = pruning.futility && !pv_node && !in_check && !mate_threat && !mate_window;
+  node.table_move = table_move;
+  node.table_move_is_capture = table_move != kNoMove && position.piece_on(to_square(table_move)) != kEmpty;
+  node.threat = threat;
+
+  // Singular extension: when every other move fails well below the table's score, the table move is the only
+  // good one and earns a ply; when even a lowered bound is beaten without it, the node fails high at once.
+  if (depth >= 6 && table_move != kNoMove && excluded == kNoMove && entry->depth >= depth - 3 &&
+      (int(entry->bound) & int(Bound::kLower)) != 0 && !is_mate_score(table_score) &&
+      ply < 2 * iteration_depth_ && keeps_king_safe(position, table_move)) {
+    const int singular_beta = table_score - 2 * depth;
+    frame.excluded_move = table_move;
+    const int value = search_node(thread, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+    frame.excluded_move = kNoMove;
+    if (aborted(thread)) return 0;
+    frame.static_evaluation = static_evaluation;
+    thread.principal_variation_length[ply] = 0;
+    if (value < singular_beta) {
+      node.singular_extension = 1;
+    } else if (singular_beta >= beta) {
+      return singular_beta;  // multi-cut (frame.path_dependent is the test's)
+    } else if (table_score >= beta) {
+      node.singular_extension = -1;
+    }
+    frame.path_dependent = false;
+  }
+
+  MovePicker picker(position, table_move, ordering_at(thread, ply), true);
   const int original_alpha = alpha;
   int best = -kInfiniteScore;
   Move best_move = kNoMove;
   int moves_searched = 0;
   bool failed_high = false, any_child_path_dependent = false;
-  std::array<Move, 64> quiets_tried;
-  int quiet_count = 0;
+  std::array<Move, 64> quiets_tried, captures_tried;
+  int quiet_count = 0, capture_count = 0;
 
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
+    if (m == excluded) continue;
     MoveFacts facts;
-    if (!enter_move(thread, node, m, moves_searched, facts)) continue;
+    if (!enter_move(thread, node, m, moves_searched, alpha, facts)) continue;
     ++moves_searched;
     const int score = search_move(thread, node, m, facts, alpha, moves_searched);
     position.unmake_move();
@@ -532,9 +636,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         if (score >= beta) {
           failed_high = true;
           frame.path_dependent = child_path_dependent;  // only the refutation matters
-          if (!facts.is_capture)
-            reward_quiet_cutoff(thread, ply, m, depth,
-                                std::span(quiets_tried.data(), std::size_t(quiet_count)));
+          reward_cutoff(thread, ply, m, depth, std::span(quiets_tried.data(), std::size_t(quiet_count)),
+                        std::span(captures_tried.data(), std::size_t(capture_count)));
           break;
         }
         alpha = score;
@@ -542,12 +645,14 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     }
     any_child_path_dependent |= child_path_dependent;
     if (!facts.is_capture && quiet_count < int(quiets_tried.size())) quiets_tried[quiet_count++] = m;
+    if (facts.is_capture && capture_count < int(captures_tried.size())) captures_tried[capture_count++] = m;
 
     // Young brothers wait: with the first move searched, idle helpers may take the rest.
     if (may_split(thread, depth)) {
       // The move picker reads this thread's board, which helpers must not: it hands over all its moves now.
       MoveList remaining;
-      for (Move next = picker.next(); next != kNoMove; next = picker.next()) remaining.push(next);
+      for (Move next = picker.next(); next != kNoMove; next = picker.next())
+        if (next != excluded) remaining.push(next);
       SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched, remaining);
       if (aborted(thread)) return 0;
       // The split point is closed and its helpers gone: its results are the master's alone now.
@@ -561,34 +666,57 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       if (split_point.failed_high) {
         failed_high = true;
         frame.path_dependent = split_point.refutation_path_dependent;
-        if (position.piece_on(to_square(best_move)) == kEmpty)
-          reward_quiet_cutoff(thread, ply, best_move, depth, {});
+        reward_cutoff(thread, ply, best_move, depth, {}, {});
       }
       break;
     }
   }
 
-  // No legal move: checkmate or stalemate, and in Xiangqi both lose.
-  if (moves_searched == 0) return mated_in(ply);
+  // No legal move: checkmate or stalemate, and in Xiangqi both lose. Without the excluded move, the test
+  // simply fails low.
+  if (moves_searched == 0) return excluded != kNoMove ? alpha : mated_in(ply);
+  frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if (!frame.path_dependent) {
+  if (!frame.path_dependent && excluded == kNoMove) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
-    table_.store(key, best_move, score_to_table(best, ply), depth, bound);
+    table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation);
   }
   return best;
 }
 
-bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched,
+bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, int alpha,
                           MoveFacts& facts) {
   Position& position = thread.position;
   if (!keeps_king_safe(position, m)) return false;
-  facts.is_capture = position.piece_on(to_square(m)) != kEmpty;
+  const Piece piece = position.piece_on(from_square(m)), victim = position.piece_on(to_square(m));
+  facts.is_capture = victim != kEmpty;
+  facts.history = facts.is_capture ? shared_history_->capture_score(piece, to_square(m), victim)
+                                   : quiet_move_score(position, ordering_at(thread, node.ply), m);
+  // Pruning needs a move searched first, so that a node never ends up with no score but a mated one.
+  const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
+  const int reduced_depth =
+      std::max(0, node.depth - 1 - reduction(node.depth, moves_searched + 1) + (node.improving ? 1 : 0));
+  int exchange = 0;
+  const bool exchange_matters = may_prune && (facts.is_capture ? node.depth <= 6 : reduced_depth <= 7);
+  if (exchange_matters) exchange = static_exchange(position, m);
+  note_move(thread, node.ply, m);
   position.make_move(m);
   facts.gives_check = position.in_check();
-  // Futility: near the leaves, a quiet move cannot lift a hopeless static score above alpha.
-  if (node.futility_applies && moves_searched > 0 && !facts.is_capture && !facts.gives_check) {
-    position.unmake_move();
-    return false;
+  // Checks are never pruned: mates by cannon screens and horses come through them.
+  if (may_prune && !facts.gives_check) {
+    bool prune = false;
+    if (facts.is_capture) {
+      prune = exchange_matters && exchange < -30 * node.depth;
+    } else {
+      prune = (node.depth <= 8 && moves_searched >= late_move_count(node.depth, node.improving)) ||
+              (reduced_depth < 3 && facts.history < -2000 * node.depth) ||
+              (reduced_depth <= 7 && node.static_evaluation + move_futility_margin(reduced_depth) <= alpha) ||
+              (exchange_matters && exchange < -20 * reduced_depth * reduced_depth);
+    }
+    if (prune) {
+      position.unmake_move();
+      return false;
+    }
   }
   return true;
 }
@@ -596,17 +724,28 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
 int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts,
                           int alpha, int moves_searched, const std::atomic<int>* shared_alpha) {
   const int depth = node.depth, ply = node.ply, beta = node.beta;
-  const SearchThread::Frame& frame = thread.stack[ply];
   thread.stack[ply + 1].reached_by_null_move = false;
-  // Check extension, bounded so a long series of checks cannot run the search to its maximum ply.
-  const int new_depth = depth - 1 + (facts.gives_check && ply < 2 * iteration_depth_ ? 1 : 0);
+  // Extensions: a check (bounded, so a long series of checks cannot run the search to its maximum ply), and
+  // the singular test's verdict on the table move.
+  int extension = facts.gives_check && ply < 2 * iteration_depth_ ? 1 : 0;
+  if (m == node.table_move && node.singular_extension != 0)
+    extension = node.singular_extension > 0 ? 1 : std::min(extension, node.singular_extension + extension);
+  const int new_depth = depth - 1 + extension;
   if (moves_searched == 1) return -search_node(thread, -beta, -alpha, new_depth, ply + 1);
   int reduction_plies = 0;
-  // Root moves are never reduced: each may become the move played.
-  if (options_.pruning.late_move_reductions && ply > 0 && depth >= 3 && moves_searched > 3 &&
-      !facts.is_capture && !node.in_check && !facts.gives_check && m != frame.killers[0] &&
-      m != frame.killers[1])
-    reduction_plies = std::clamp(reduction(depth, moves_searched) - (node.pv_node ? 1 : 0), 0, new_depth - 1);
+  // Root moves are never reduced: each may become the move played. Nor are checks and evasions.
+  if (options_.pruning.late_move_reductions && ply > 0 && depth >= 3 &&
+      moves_searched > (node.pv_node ? 3 : 1) && !facts.is_capture && !node.in_check && !facts.gives_check) {
+    const StackFrame& frame = thread.stack[ply];
+    int plies = reduction(depth, moves_searched);
+    if (!node.improving) ++plies;
+    if (node.pv_node) --plies;
+    if (m == frame.killers[0] || m == frame.killers[1]) --plies;
+    if (node.table_move_is_capture) ++plies;
+    if (node.threat != kNoMove && from_square(m) == to_square(node.threat)) --plies;  // escapes the threat
+    plies -= facts.history / 6000;
+    reduction_plies = std::clamp(plies, 0, new_depth - 1);
+  }
   // At a split point another thread may have raised alpha meanwhile: a move that does not beat the new alpha
   // needs no re-search.
   const auto raise_alpha = [&] {
@@ -626,24 +765,41 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
 
 int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
   Position& position = thread.position;
-  SearchThread::Frame& frame = thread.stack[ply];
+  StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
+  frame.best_move = kNoMove;
 
   const bool in_check = position.in_check();
-  int best = -kInfiniteScore;
+  const bool pv_node = beta - alpha > 1;
+  const std::uint64_t key = position.key();
+  const auto entry = table_.probe(key);
+  const int table_score = entry ? score_from_table(entry->score, ply) : 0;
+  if (entry && !pv_node && table_score_cuts(*entry, table_score, alpha, beta)) return table_score;
+
+  int best = -kInfiniteScore, static_evaluation = kNoStaticEvaluation;
   if (!in_check) {
-    best = thread.evaluator.evaluate(position);  // standing pat: the side to move need not capture
-    if (best >= beta) return best;
+    // Standing pat: the side to move need not capture.
+    static_evaluation = entry && entry->static_evaluation != kNoStaticEvaluation
+                            ? entry->static_evaluation
+                            : thread.evaluator.evaluate(position);
+    best = static_evaluation;
+    if (entry && table_score_refines(*entry, table_score, best)) best = table_score;
+    if (best >= beta) {
+      if (!entry) table_.store(key, kNoMove, score_to_table(best, ply), 0, Bound::kLower, static_evaluation);
+      return best;
+    }
     alpha = std::max(alpha, best);
   }
   // In check every evasion is searched; otherwise captures that do not lose material.
-  MovePicker picker(position, kNoMove, frame.killers, thread.history, in_check);
-  const bool pv_node = beta - alpha > 1;
+  MovePicker picker(position, entry ? entry->move : kNoMove, ordering_at(thread, ply), in_check);
+  const int original_alpha = alpha;
+  Move best_move = kNoMove;
   int legal_moves = 0;
   bool failed_high = false, any_child_path_dependent = false;
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
     if (!keeps_king_safe(position, m)) continue;
     ++legal_moves;
+    note_move(thread, ply, m);
     position.make_move(m);
     const int score = -quiescence(thread, -beta, -alpha, ply + 1);
     position.unmake_move();
@@ -652,6 +808,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
     if (score > best) {
       best = score;
       if (score > alpha) {
+        best_move = m;
         if (pv_node) update_principal_variation(thread, ply, m);
         if (score >= beta) {
           failed_high = true;
@@ -664,199 +821,13 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
     any_child_path_dependent |= child_path_dependent;
   }
   if (in_check && legal_moves == 0) return mated_in(ply);
+  frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
+  if (!frame.path_dependent) {
+    const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
+    table_.store(key, best_move, score_to_table(best, ply), 0, bound, static_evaluation);
+  }
   return best;
-}
-
-bool Searcher::may_split(const SearchThread& thread, int depth) const {
-  return threads_.size() > 1 && depth >= options_.min_split_depth &&
-         idle_helpers_.load(std::memory_order_relaxed) > 0 &&
-         thread.split_point_count.load(std::memory_order_relaxed) < SearchThread::kMaxSplitPoints;
-}
-
-SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alpha, int best, Move best_move,
-                            int moves_searched, std::span<const Move> moves) {
-  const int index = thread.split_point_count.load(std::memory_order_relaxed);
-  SplitPoint& split_point = thread.split_points[std::size_t(index)];
-  {
-    std::lock_guard lock(split_point.mutex);
-    split_point.parent.store(thread.active_split_point, std::memory_order_relaxed);
-    split_point.cutoff.store(false, std::memory_order_relaxed);
-    split_point.master = &thread;
-    split_point.position = thread.position;
-    split_point.history = thread.history;
-    for (auto& row : split_point.history_gain)
-      std::fill(row.begin() + kFirstBoardSquare, row.begin() + kBoardSquaresEnd, 0);
-    for (int ply = node.ply; ply < int(split_point.killers.size()); ++ply)
-      split_point.killers[std::size_t(ply)] = thread.stack[std::size_t(ply)].killers;
-    split_point.beta = node.beta;
-    split_point.depth = node.depth;
-    split_point.ply = node.ply;
-    split_point.pv_node = node.pv_node;
-    split_point.in_check = node.in_check;
-    split_point.futility_applies = node.futility_applies;
-    split_point.moves.size = 0;
-    for (const Move m : moves) split_point.moves.push(m);
-    split_point.next_move = 0;
-    split_point.exhausted.store(split_point.moves.size == 0, std::memory_order_relaxed);
-    split_point.moves_searched = moves_searched;
-    split_point.alpha.store(alpha, std::memory_order_relaxed);
-    split_point.best = best;
-    split_point.best_move = best_move;
-    split_point.failed_high = split_point.refutation_path_dependent = false;
-    split_point.any_child_path_dependent = false;
-    split_point.principal_variation_length = -1;
-    split_point.helpers = 0;
-  }
-  thread.split_point_count.store(index + 1, std::memory_order_release);
-  split_point.joinable.store(true, std::memory_order_release);
-
-  SplitPoint* const outer = thread.active_split_point;
-  thread.active_split_point = &split_point;
-  work_at(thread, split_point);
-  {
-    std::lock_guard lock(split_point.mutex);
-    split_point.joinable.store(false, std::memory_order_relaxed);
-    add_history_gain(split_point, thread.history);
-  }
-  // Helpful master: while helpers are still busy below, help them instead of waiting idle. Meanwhile it
-  // counts as idle, so a helper below may split for it.
-  idle_helpers_.fetch_add(1, std::memory_order_relaxed);
-  while (true) {
-    {
-      std::lock_guard lock(split_point.mutex);
-      if (split_point.helpers == 0) break;
-    }
-    if (help(thread, &split_point))
-      thread.position = split_point.position;  // back to this node's board
-    else
-      std::this_thread::yield();
-  }
-  idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
-  thread.active_split_point = outer;
-  take_history_gain(thread, split_point);
-  // Closed: the slot is free for this thread's next split, which cannot come before the caller has read the
-  // results (and an aborted caller does not read them).
-  thread.split_point_count.store(index, std::memory_order_release);
-  return split_point;
-}
-
-void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
-  const NodeState node{split_point.beta,    split_point.depth,    split_point.ply,
-                       split_point.pv_node, split_point.in_check, split_point.futility_applies};
-  const int ply = node.ply;
-  while (!aborted(thread)) {
-    Move m = kNoMove;
-    {
-      std::lock_guard lock(split_point.mutex);
-      if (split_point.next_move >= split_point.moves.size) break;
-      m = split_point.moves[split_point.next_move++];
-      if (split_point.next_move >= split_point.moves.size)
-        split_point.exhausted.store(true, std::memory_order_relaxed);
-    }
-    MoveFacts facts;
-    if (!enter_move(thread, node, m, 1, facts)) continue;
-    int alpha = 0, moves_searched = 0;
-    {
-      std::lock_guard lock(split_point.mutex);
-      moves_searched = ++split_point.moves_searched;
-      alpha = split_point.alpha.load(std::memory_order_relaxed);
-    }
-    // The root's moves are announced by the thread that talks to the interface, as a serial search does, with
-    // their place in the root move list (which stays as it is while the root's split point is open).
-    if (ply == 0 && on_root_move_ && &thread == threads_[0].get()) {
-      const auto place = std::find(root_moves_.begin(), root_moves_.end(), m) - root_moves_.begin();
-      on_root_move_(m, int(place) + 1, node.depth);
-    }
-    const int score = search_move(thread, node, m, facts, alpha, moves_searched, &split_point.alpha);
-    thread.position.unmake_move();
-    if (aborted(thread)) break;
-    const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
-    std::lock_guard lock(split_point.mutex);
-    if (split_point.failed_high) break;
-    split_point.any_child_path_dependent |= child_path_dependent;
-    if (score <= split_point.best) continue;
-    split_point.best = score;
-    if (score <= split_point.alpha.load(std::memory_order_relaxed)) continue;
-    split_point.best_move = m;
-    if (node.pv_node) {
-      const int child_length = thread.principal_variation_length[ply + 1];
-      split_point.principal_variation[0] = m;
-      std::copy_n(thread.principal_variation[ply + 1].begin(), child_length,
-                  split_point.principal_variation.begin() + 1);
-      split_point.principal_variation_length = child_length + 1;
-    }
-    if (score >= node.beta) {
-      split_point.failed_high = true;
-      split_point.refutation_path_dependent = child_path_dependent;
-      split_point.cutoff.store(true, std::memory_order_relaxed);
-      break;
-    }
-    split_point.alpha.store(score, std::memory_order_relaxed);
-  }
-}
-
-bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
-  for (const auto& owner : threads_) {
-    const int count = owner->split_point_count.load(std::memory_order_acquire);
-    for (int index = 0; index < count && index < SearchThread::kMaxSplitPoints; ++index) {
-      SplitPoint& split_point = owner->split_points[std::size_t(index)];
-      // Checked without the lock first, so that idle threads polling do not take the cache line of a lock the
-      // threads working there need.
-      if (!split_point.joinable.load(std::memory_order_acquire) ||
-          split_point.exhausted.load(std::memory_order_relaxed) ||
-          split_point.cutoff.load(std::memory_order_relaxed))
-        continue;
-      {
-        std::lock_guard lock(split_point.mutex);
-        if (!split_point.joinable.load(std::memory_order_relaxed) ||
-            split_point.cutoff.load(std::memory_order_relaxed) ||
-            split_point.next_move >= split_point.moves.size)
-          continue;
-        // An open split point's ancestors stay open, so its chain can be walked while it is locked.
-        // Below `below` if asked, and not under a split point that has already failed high (its master is
-        // about to close this one).
-        bool is_below = below == nullptr, doomed = false;
-        for (const SplitPoint* up = split_point.parent.load(std::memory_order_relaxed); up;
-             up = up->parent.load(std::memory_order_relaxed)) {
-          is_below |= up == below;
-          doomed |= up->cutoff.load(std::memory_order_relaxed);
-        }
-        if (!is_below || doomed) continue;
-        ++split_point.helpers;
-        idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
-      }
-      thread.position = split_point.position;
-      thread.history = split_point.history;
-      for (std::size_t ply = std::size_t(split_point.ply); ply < split_point.killers.size(); ++ply)
-        thread.stack[ply].killers = split_point.killers[ply];
-      SplitPoint* const outer = thread.active_split_point;
-      thread.active_split_point = &split_point;
-      work_at(thread, split_point);
-      thread.active_split_point = outer;
-      {
-        std::lock_guard lock(split_point.mutex);
-        --split_point.helpers;
-        idle_helpers_.fetch_add(1, std::memory_order_relaxed);
-      }
-      return true;
-    }
-  }
-  return false;
-}
-
-void Searcher::idle_loop(SearchThread& thread) {
-  while (true) {
-    {
-      std::unique_lock lock(pool_mutex_);
-      pool_wake_.wait(lock, [&] { return pool_quit_ || searching_.load(std::memory_order_acquire); });
-      if (pool_quit_) return;
-    }
-    idle_helpers_.fetch_add(1, std::memory_order_relaxed);
-    while (searching_.load(std::memory_order_acquire))
-      if (!help(thread, nullptr)) std::this_thread::yield();
-    idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
-  }
 }
 
 }  // namespace shuai

@@ -1,5 +1,5 @@
-// The search: iterative deepening, aspiration windows, principal variation search, quiescence, check
-// extension, mate-distance pruning, forward pruning switches, repetition rules, and time control.
+// The search: iterative deepening, aspiration windows, principal variation search, quiescence, extensions
+// (check, singular), mate-distance pruning, forward pruning under switches, repetition rules, time control.
 #pragma once
 
 #include <sched.h>
@@ -15,18 +15,23 @@
 #include <thread>
 #include <vector>
 
+#include "engine/board/game_rules.h"
 #include "engine/board/position.h"
 #include "eval/evaluator.h"
 #include "eval/minors_table.h"
 #include "eval/score.h"
-#include "engine/board/game_rules.h"
+#include "search/history.h"
 #include "search/move_picker.h"
+#include "search/search_thread.h"
+#include "search/split_point.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 
 namespace shuai {
 
 // Each forward-pruning method has its own switch (the MHT paper's Table 6 experiment turns them on and off).
+// `futility` also covers the pruning of the same family: reverse futility, late-move pruning by count, the
+// history and static-exchange pruning of moves, and probcut.
 struct PruningSwitches {
   bool null_move = true;
   bool late_move_reductions = true;
@@ -82,101 +87,6 @@ struct SearchResult {
   MinorsStatistics minors;  // Minors Hash Table use during this search
 };
 
-struct SearchThread;
-
-// Binds the calling thread to the index-th processor it may run on (modulo their count). Without it, a
-// scheduler that packs threads onto few processors (as some virtual machines do) can leave two search threads
-// sharing one core while another core idles. Returns the previous binding, to restore.
-cpu_set_t bind_to_processor(int index);
-
-// Busy-waiting without giving up the processor: a thread that yields or sleeps during a search may be put
-// back on its waker's processor and then the two share one core.
-inline void spin_pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-
-// A split point's lock: held for a few instructions at a time, so waiting spins instead of sleeping (a
-// sleeping waiter costs a system call and a wake-up, far more than the work the lock guards).
-class SpinLock {
- public:
-  void lock() {
-    while (locked_.exchange(true, std::memory_order_acquire))
-      while (locked_.load(std::memory_order_relaxed)) spin_pause();
-  }
-  void unlock() { locked_.store(false, std::memory_order_release); }
-
- private:
-  std::atomic<bool> locked_{false};
-};
-
-// A node whose remaining moves several threads search together (Dynamic Tree Splitting in the manner of
-// Hyatt's DTS and of young-brothers-wait: a node splits only after its first move is searched). The master
-// thread fills it in; helpers copy its position and take moves from its list. Fields marked "guarded" are
-// read and written under `mutex`; the rest are written by the master before the split point opens.
-struct alignas(64) SplitPoint {
-  // Read at every node by the threads below it, and by idle threads looking for work; written rarely. A cache
-  // line apart from the lock, which the threads working here write at every move.
-  std::atomic<SplitPoint*> parent{nullptr};  // the split point the master was working for, if any
-  std::atomic<bool> cutoff{false};           // a move failed high: every thread below stops
-  std::atomic<bool> joinable{false};         // open to helpers
-  std::atomic<bool> exhausted{false};        // every move handed out: nothing for a newcomer
-  alignas(64) SpinLock mutex;
-  SearchThread* master = nullptr;
-  Position position;  // the node
-  int beta = 0, depth = 0, ply = 0;
-  bool pv_node = false, in_check = false, futility_applies = false;
-  MoveList moves;  // the remaining moves, in the order the master's move picker gave them
-  // The master's move-ordering statistics, so a helper orders its moves as well as the master would: its
-  // history, and its killers from the split node's ply down (they also exempt moves from reductions there).
-  HistoryTable history{};
-  std::array<std::array<Move, 2>, kMaxPly + 2> killers{};
-  // guarded: what the threads working here added to `history`, summed, so that the master continues after
-  // the join with what a single thread would have learnt from these moves.
-  HistoryTable history_gain{};
-  // guarded:
-  int next_move = 0;
-  int moves_searched = 0;
-  std::atomic<int> alpha{0};  // written under the lock; read without it by threads deciding on a re-search
-  int best = 0;
-  Move best_move = kNoMove;
-  bool failed_high = false, refutation_path_dependent = false, any_child_path_dependent = false;
-  std::array<Move, kMaxPly + 1> principal_variation{};
-  int principal_variation_length = -1;  // -1: no move of the split raised alpha
-  int helpers = 0;
-};
-
-// Everything one search thread owns: its board, its stacks, its ordering tables and its counters.
-// Aligned to cache lines so that no two threads' objects share one.
-struct alignas(64) SearchThread {
-  static constexpr int kMaxSplitPoints = 8;
-
-  struct Frame {
-    std::array<Move, 2> killers{};
-    bool path_dependent = false;  // the score came through a repetition or move-limit ruling
-    bool reached_by_null_move = false;
-  };
-
-  Position position;
-  Evaluator evaluator;
-  std::array<Frame, kMaxPly + 2> stack{};
-  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
-  std::array<int, kMaxPly + 1> principal_variation_length{};
-  HistoryTable history{};
-  // Written at every node: on a cache line of its own, away from what other threads read.
-  alignas(64) std::atomic<std::uint64_t> nodes{
-      0};  // written by its thread only; read by the reporting thread
-  std::atomic<int> selective_depth{0};
-
-  // Parallel search: the split points this thread is master of (a stack), and the one it works for now.
-  std::array<SplitPoint, kMaxSplitPoints> split_points;
-  alignas(64) std::atomic<int> split_point_count{0};     // read by idle threads looking for work
-  alignas(64) SplitPoint* active_split_point = nullptr;  // read at every node by its own thread
-};
-
 class Searcher {
  public:
   explicit Searcher(std::size_t hash_megabytes = TranspositionTable::kDefaultMegabytes);
@@ -213,13 +123,9 @@ class Searcher {
   void clear();
 
  private:
-  // What a node knows about itself when it searches a move: shared with helpers through a split point.
-  struct NodeState {
-    int beta = 0, depth = 0, ply = 0;
-    bool pv_node = false, in_check = false, futility_applies = false;
-  };
   struct MoveFacts {
     bool is_capture = false, gives_check = false;
+    int history = 0;  // the quiet move's history score, or the capture's capture history
   };
 
   // What every node does first: count itself, poll the limits, apply the game rules; a score if the node
@@ -227,8 +133,17 @@ class Searcher {
   std::optional<int> enter_node(SearchThread& thread, int ply);
   int search_node(SearchThread& thread, int alpha, int beta, int depth, int ply);
   int quiescence(SearchThread& thread, int alpha, int beta, int ply);
-  // Makes the move if it is legal and survives futility pruning; false (nothing made) otherwise.
-  bool enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, MoveFacts& facts);
+  // Makes the move if it is legal and survives the pruning of moves; false (nothing made) otherwise.
+  // `moves_searched` moves have been searched at this node, and `alpha` is its alpha now.
+  bool enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, int alpha,
+                  MoveFacts& facts);
+  // The ordering statistics a node at `ply` reads.
+  MoveOrdering ordering_at(const SearchThread& thread, int ply) const;
+  // Records the move made from `ply` (or a null move) in the stack, for the continuation histories below.
+  void note_move(SearchThread& thread, int ply, Move m);
+  // A move failed high: killers, counter move and histories learn it; the moves tried before it lose.
+  void reward_cutoff(SearchThread& thread, int ply, Move best, int depth, std::span<const Move> quiets_tried,
+                     std::span<const Move> captures_tried);
   // Searches the made move as the node's moves_searched-th (reductions, null window, re-searches).
   // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
@@ -259,6 +174,7 @@ class Searcher {
 
   TranspositionTable table_;
   MinorsTable minors_table_;
+  std::unique_ptr<SharedHistory> shared_history_;  // cleared at every search
   Phase last_root_phase_ = Phase::kOpening;
   Knowledge last_knowledge_ = Knowledge::kLarge;
   SearchOptions options_;

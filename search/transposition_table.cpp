@@ -33,6 +33,21 @@ std::uint16_t unpack_transaction(std::uint64_t data) {
   return std::uint16_t(data >> kTransactionShift);
 }
 
+// The key word holds the key's low 48 bits (the bucket is chosen by its high bits, so these are all still
+// compared) and the static evaluation in the top 16.
+constexpr std::uint64_t kKeyBits = (std::uint64_t(1) << 48) - 1;
+constexpr int kEvaluationShift = 48;
+
+std::uint64_t check_word(std::uint64_t key, int static_evaluation) {
+  return (key & kKeyBits) | std::uint64_t(std::uint16_t(std::int16_t(static_evaluation))) << kEvaluationShift;
+}
+bool same_key(std::uint64_t check, std::uint64_t key) {
+  return ((check ^ key) & kKeyBits) == 0;
+}
+int unpack_evaluation(std::uint64_t check) {
+  return std::int16_t(check >> kEvaluationShift);
+}
+
 }  // namespace
 
 int score_to_table(int score, int ply) {
@@ -105,24 +120,29 @@ std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
   for (const Slot& slot : bucket_for(key).slots) {
     const std::uint64_t key_word = slot.key_word.load(std::memory_order_relaxed);
     const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
-    const std::uint64_t stored_key = lockless_encoding_ ? key_word ^ data : key_word;
-    if (stored_key != key || unpack_bound(data) == Bound::kNone || is_discarded(data)) continue;
-    return TableEntry{unpack_move(data), unpack_score(data), unpack_depth(data), unpack_bound(data)};
+    const std::uint64_t check = lockless_encoding_ ? key_word ^ data : key_word;
+    if (!same_key(check, key) || unpack_bound(data) == Bound::kNone || is_discarded(data)) continue;
+    return TableEntry{unpack_move(data), unpack_score(data), unpack_depth(data), unpack_bound(data),
+                      unpack_evaluation(check)};
   }
   return std::nullopt;
 }
 
-void TranspositionTable::store(std::uint64_t key, Move move, int score, int depth, Bound bound) {
+void TranspositionTable::store(std::uint64_t key, Move move, int score, int depth, Bound bound,
+                               int static_evaluation) {
   Bucket& bucket = bucket_for(key);
   Slot* target = nullptr;
   int worst_priority = 1 << 30;
   for (Slot& slot : bucket.slots) {
     const std::uint64_t key_word = slot.key_word.load(std::memory_order_relaxed);
     const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
-    const std::uint64_t stored_key = lockless_encoding_ ? key_word ^ data : key_word;
-    if (stored_key == key || unpack_bound(data) == Bound::kNone || is_discarded(data)) {
-      // Same position (or a free slot): keep the old move when the new result has none.
-      if (stored_key == key && move == kNoMove) move = unpack_move(data);
+    const std::uint64_t check = lockless_encoding_ ? key_word ^ data : key_word;
+    const bool same_position = same_key(check, key);
+    if (same_position || unpack_bound(data) == Bound::kNone || is_discarded(data)) {
+      // Same position (or a free slot): keep the old move and evaluation when the new result has none.
+      if (same_position && move == kNoMove) move = unpack_move(data);
+      if (same_position && static_evaluation == kNoStaticEvaluation)
+        static_evaluation = unpack_evaluation(check);
       target = &slot;
       break;
     }
@@ -135,7 +155,8 @@ void TranspositionTable::store(std::uint64_t key, Move move, int score, int dept
     }
   }
   const std::uint64_t data = pack(move, score, depth, bound);
-  target->key_word.store(lockless_encoding_ ? key ^ data : key, std::memory_order_relaxed);
+  const std::uint64_t check = check_word(key, static_evaluation);
+  target->key_word.store(lockless_encoding_ ? check ^ data : check, std::memory_order_relaxed);
   target->data.store(data, std::memory_order_relaxed);
 }
 
@@ -161,7 +182,8 @@ std::pair<std::uint64_t, std::uint64_t> TranspositionTable::encode_for_test(std:
                                                                             int score, int depth,
                                                                             Bound bound) const {
   const std::uint64_t data = pack(move, score, depth, bound);
-  return {lockless_encoding_ ? key ^ data : key, data};
+  const std::uint64_t check = check_word(key, kNoStaticEvaluation);
+  return {lockless_encoding_ ? check ^ data : check, data};
 }
 
 }  // namespace shuai

@@ -1,5 +1,6 @@
 // The transposition table, shared by all search threads without locks (Hyatt and Mann): each entry is two
-// 64-bit words, W1 = key ^ data and W2 = data, so a torn entry from racing writers fails W1 ^ W2 == key.
+// 64-bit words, W1 = check ^ data and W2 = data, where check is the key's low 48 bits and the node's static
+// evaluation in the top 16; a torn entry from racing writers fails the comparison of W1 ^ W2 with the key.
 #pragma once
 
 #include <atomic>
@@ -14,11 +15,15 @@ namespace shuai {
 
 enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
+// Written where a node's static evaluation was not computed (it was in check).
+inline constexpr int kNoStaticEvaluation = -32768;
+
 struct TableEntry {
   Move move = kNoMove;
   int score = 0;  // as stored: mate scores relative to the node (see score_to_table)
   int depth = 0;
   Bound bound = Bound::kNone;
+  int static_evaluation = kNoStaticEvaluation;  // the node's static evaluation, so a revisit need not redo it
 };
 
 // Mate scores are stored as distance from the node, not from the root, so they stay true wherever the
@@ -42,7 +47,8 @@ class TranspositionTable {
   void new_search();
 
   std::optional<TableEntry> probe(std::uint64_t key) const;
-  void store(std::uint64_t key, Move move, int score, int depth, Bound bound);
+  void store(std::uint64_t key, Move move, int score, int depth, Bound bound,
+             int static_evaluation = kNoStaticEvaluation);
 
   // Permille of sampled entries written by the current search (UCI/UCCI "hashfull").
   int hashfull() const;
@@ -64,7 +70,7 @@ class TranspositionTable {
 
  private:
   struct Slot {
-    std::atomic<std::uint64_t> key_word{0};  // key ^ data (or the key, without lockless encoding)
+    std::atomic<std::uint64_t> key_word{0};  // check ^ data (or the check word, without lockless encoding)
     std::atomic<std::uint64_t> data{0};
   };
   struct alignas(64) Bucket {

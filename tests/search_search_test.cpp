@@ -152,7 +152,7 @@ TEST_CASE("the bench signature") {
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
   tools::BenchSettings settings;
   settings.depth = 6;
-  CHECK(tools::run_bench(settings, false).nodes == 664650);
+  CHECK(tools::run_bench(settings, false).nodes == 116831);
 }
 
 }  // namespace

@@ -29,6 +29,21 @@ TEST_CASE("store then probe returns what was stored") {
   CHECK_FALSE(table.probe(kKeyA));
 }
 
+TEST_CASE("the static evaluation is stored beside the key and kept when a later store has none") {
+  TranspositionTable table(1);
+  table.store(kKeyA, Move(7), 40, 6, Bound::kExact, -321);
+  REQUIRE(table.probe(kKeyA));
+  CHECK(table.probe(kKeyA)->static_evaluation == -321);
+  CHECK(table.probe(kKeyA)->score == 40);
+  table.store(kKeyA, Move(8), 45, 7, Bound::kLower);  // e.g. a node in check, which has no evaluation
+  CHECK(table.probe(kKeyA)->static_evaluation == -321);
+  CHECK(table.probe(kKeyA)->move == Move(8));
+  table.store(kKeyB, Move(9), 0, 1, Bound::kUpper);
+  CHECK(table.probe(kKeyB)->static_evaluation == kNoStaticEvaluation);
+  // The evaluation shares the key word, but a key that differs only in its compared bits is still told apart.
+  CHECK_FALSE(table.probe(kKeyA ^ 1));
+}
+
 TEST_CASE("mate scores are stored relative to the node") {
   // A mate found 5 plies below a node at ply 7 is "mate in 12" from the root but "mate in 5" from the node.
   const int from_root = mate_in(12);

@@ -1,0 +1,38 @@
+// History updates with gravity, and clearing the shared tables.
+#include "search/history.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace shuai {
+
+void update_history(int& entry, int bonus) {
+  entry += bonus - entry * std::abs(bonus) / kHistoryMax;
+}
+
+int history_bonus(int depth) {
+  return std::min(120 * depth - 60, 1500);
+}
+
+void SharedStatistic::update(int bonus) {
+  int entry = load();
+  update_history(entry, std::clamp(bonus, -kHistoryMax, kHistoryMax));
+  store(std::clamp(entry, -kHistoryMax, kHistoryMax));
+}
+
+void SharedHistory::clear() {
+  const auto clear_row = [](PieceToStatistics& row) {
+    for (auto& by_square : row)
+      for (SharedStatistic& statistic : by_square) statistic.store(0);
+  };
+  for (auto& by_square : continuation)
+    for (PieceToStatistics& row : by_square) clear_row(row);
+  clear_row(no_earlier_move);
+  for (auto& by_square : capture)
+    for (auto& by_type : by_square)
+      for (SharedStatistic& statistic : by_type) statistic.store(0);
+  for (auto& by_square : counter_moves)
+    for (std::atomic<Move>& m : by_square) m.store(kNoMove, std::memory_order_relaxed);
+}
+
+}  // namespace shuai

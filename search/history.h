@@ -1,0 +1,76 @@
+// What the search learns about moves while it runs, for ordering, reducing and pruning them: the quiet-move
+// history of each thread, and the tables every thread shares (continuation histories, capture history,
+// counter moves).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+#include "engine/board/types.h"
+
+namespace shuai {
+
+// How often a quiet move (piece, destination) caused a cutoff, with gravity toward zero.
+using HistoryTable = std::array<std::array<int, kMailboxSize>, kPieceIndexCount>;
+inline constexpr int kHistoryMax = 1 << 14;
+
+// Moves the entry toward +-kHistoryMax by `bonus`, less the nearer it already is.
+void update_history(int& entry, int bonus);
+
+// The bonus (and, negated, the penalty) for a move that decided a node searched to `depth`.
+int history_bonus(int depth);
+
+// One word of a table that every search thread reads and writes without a lock. Relaxed atomics: a lost
+// update only blurs a statistic, and plain loads and stores cost no more.
+class SharedStatistic {
+ public:
+  int load() const { return value_.load(std::memory_order_relaxed); }
+  void store(int value) { value_.store(std::int16_t(value), std::memory_order_relaxed); }
+  void update(int bonus);  // as update_history
+
+ private:
+  std::atomic<std::int16_t> value_{0};
+};
+
+// A statistic for every (piece, destination) pair.
+using PieceToStatistics = std::array<std::array<SharedStatistic, kSquareCount>, kPieceIndexCount>;
+
+// Tables too large to copy at every split point, so all threads share them (see SharedStatistic).
+struct SharedHistory {
+  // Quiet moves by the move one and two plies before: [earlier piece][earlier destination] -> statistics.
+  std::array<std::array<PieceToStatistics, kSquareCount>, kPieceIndexCount> continuation;
+  // The row for a node with no earlier move to go by (near the root, after a null move).
+  PieceToStatistics no_earlier_move;
+  // Captures: [piece][destination][captured type].
+  std::array<std::array<std::array<SharedStatistic, kPieceTypeCount>, kSquareCount>, kPieceIndexCount>
+      capture;
+  // The quiet move that last refuted each (piece, destination) of the opponent.
+  std::array<std::array<std::atomic<Move>, kSquareCount>, kPieceIndexCount> counter_moves;
+
+  void clear();
+  PieceToStatistics& continuation_after(Piece piece, Square to) {
+    return continuation[piece_index(piece)][square_index(to)];
+  }
+  SharedStatistic& capture_entry(Piece piece, Square to, Piece captured) {
+    return capture[piece_index(piece)][square_index(to)][type_of(captured)];
+  }
+  int capture_score(Piece piece, Square to, Piece captured) const {
+    return capture[piece_index(piece)][square_index(to)][type_of(captured)].load();
+  }
+  Move counter_move(Piece piece, Square to) const {
+    return counter_moves[piece_index(piece)][square_index(to)].load(std::memory_order_relaxed);
+  }
+  void set_counter_move(Piece piece, Square to, Move m) {
+    counter_moves[piece_index(piece)][square_index(to)].store(m, std::memory_order_relaxed);
+  }
+};
+
+inline SharedStatistic& statistic_of(PieceToStatistics& row, Piece piece, Square to) {
+  return row[piece_index(piece)][square_index(to)];
+}
+inline int statistic_of(const PieceToStatistics& row, Piece piece, Square to) {
+  return row[piece_index(piece)][square_index(to)].load();
+}
+
+}  // namespace shuai

@@ -1,0 +1,39 @@
+// What the search keeps per ply (a stack frame) and what a node knows about itself when it searches its moves
+// (shared with helper threads at a split point).
+#pragma once
+
+#include <array>
+
+#include "search/history.h"
+#include "search/transposition_table.h"
+
+namespace shuai {
+
+struct StackFrame {
+  std::array<Move, 2> killers{};
+  bool path_dependent = false;  // the score came through a repetition or move-limit ruling
+  bool reached_by_null_move = false;
+  Move move = kNoMove;  // the move made from this ply (kNoMove for a null move)
+  // The continuation row of that move: how quiet replies to it have fared.
+  const PieceToStatistics* continuation = nullptr;
+  int static_evaluation = kNoStaticEvaluation;  // none when in check
+  Move excluded_move = kNoMove;                 // the singular-extension test searches without this move
+  Move best_move = kNoMove;                     // the node's best move (after a null move: the threat)
+};
+
+struct NodeState {
+  int beta = 0, depth = 0, ply = 0;
+  bool pv_node = false, in_check = false;
+  int static_evaluation = kNoStaticEvaluation;
+  bool improving = false;  // the static evaluation rose since the side to move's last turn
+  // Forward pruning of moves applies at this node (off at the root, in check, with pruning switched off, and
+  // when passing lost to a mate or the window asks for a mate: then every move may matter).
+  bool prune_moves = false;
+  Move table_move = kNoMove;
+  bool table_move_is_capture = false;
+  // The table move's extension as the singular search found it: 1 singular, -1 not even best, 0 untested.
+  int singular_extension = 0;
+  Move threat = kNoMove;  // what the opponent would play if this side passed
+};
+
+}  // namespace shuai

@@ -1,0 +1,38 @@
+// The state of one search thread, which no other thread writes.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+#include "engine/board/position.h"
+#include "eval/evaluator.h"
+#include "search/history.h"
+#include "search/node.h"
+#include "search/split_point.h"
+
+namespace shuai {
+
+// Everything one search thread owns: its board, its stacks, its ordering tables and its counters.
+// Aligned to cache lines so that no two threads' objects share one.
+struct alignas(64) SearchThread {
+  static constexpr int kMaxSplitPoints = 8;
+
+  Position position;
+  Evaluator evaluator;
+  std::array<StackFrame, kMaxPly + 2> stack{};
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
+  std::array<int, kMaxPly + 1> principal_variation_length{};
+  HistoryTable history{};
+  // Written at every node: on a cache line of its own, away from what other threads read.
+  alignas(64) std::atomic<std::uint64_t> nodes{
+      0};  // written by its thread only; read by the reporting thread
+  std::atomic<int> selective_depth{0};
+
+  // Parallel search: the split points this thread is master of (a stack), and the one it works for now.
+  std::array<SplitPoint, kMaxSplitPoints> split_points;
+  alignas(64) std::atomic<int> split_point_count{0};     // read by idle threads looking for work
+  alignas(64) SplitPoint* active_split_point = nullptr;  // read at every node by its own thread
+};
+
+}  // namespace shuai
