@@ -24,6 +24,8 @@ usage:
   shuai bench eval          evaluations per second, Minors Hash Table off and on
   shuai bench smp           time to depth with 1 and N threads ('depth N', 'threads N', 'hash MB', 'split N', 'runs N')
   shuai bench lockless      racing threads: torn entries in tiny shared tables, lockless encoding off and on
+  shuai bench tactics       positions/tactics.epd (losing moves from Shuai's games) at a fixed node count:
+                            solved/total ('nodes N', 'hash MB', 'file EPD', 'verbose')
   shuai --help              this text
   shuai --version           the version
 )";
@@ -67,6 +69,7 @@ int main(int argc, char** argv) {
     if (!rest.empty() && rest[0] == "eval") return shuai::tools::run_bench_eval(rest.subspan(1));
     if (!rest.empty() && rest[0] == "smp") return shuai::tools::run_bench_smp(rest.subspan(1));
     if (!rest.empty() && rest[0] == "lockless") return shuai::tools::run_bench_lockless(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "tactics") return shuai::tools::run_bench_tactics(rest.subspan(1));
     return shuai::tools::run_bench_search(rest);
   }
   fmt::print(stderr, "unknown command '{}': try 'shuai --help'\n", command);

@@ -1,0 +1,201 @@
+// `shuai bench tactics`: the positions of positions/tactics.epd (Shuai's losing moves from real games, with
+// the move that holds) searched at a fixed node count; prints how many the search solves.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/board/board.h"
+#include "tools/arguments.h"
+#include "tools/bench_positions.h"
+#include "tools/tools.h"
+
+namespace shuai::tools {
+
+namespace {
+
+constexpr std::string_view kTacticsUsage =
+    "usage: shuai bench tactics [nodes N] [hash MB] [file EPD] [verbose]\n"
+    "  nodes N    nodes per position (default 200000); hash MB: table size (default 16)\n"
+    "  file EPD   read the positions from this file instead of the compiled-in positions/tactics.epd\n"
+    "  verbose    one line per position\n";
+
+// The words of one EPD operation up to its ';' (a quoted operand is one word, without its quotes). Returns
+// false at the end of the line; sets `error` if the operation has no ';' or an unclosed quote.
+bool next_operation(std::string_view& rest, std::vector<std::string>& words, std::string& error) {
+  words.clear();
+  std::string word;
+  bool in_word = false;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    const char c = rest[i];
+    if (c == '"') {
+      const std::size_t close = rest.find('"', i + 1);
+      if (close == std::string_view::npos) {
+        error = "unclosed quote";
+        return false;
+      }
+      word.append(rest.substr(i + 1, close - i - 1));
+      in_word = true;
+      i = close;
+    } else if (c == ';' || c == ' ' || c == '\t') {
+      if (in_word) words.push_back(word);
+      word.clear();
+      in_word = false;
+      if (c == ';') {
+        rest.remove_prefix(i + 1);
+        return true;
+      }
+    } else {
+      word.push_back(c);
+      in_word = true;
+    }
+  }
+  if (in_word || !words.empty()) error = "an operation without its ';'";
+  rest = {};
+  return false;
+}
+
+// One EPD line: "<board> <side> - - bm M...; am M; id "..."; c0 "..."; ...".
+std::optional<TacticsPosition> parse_line(std::string_view line, std::string& error) {
+  std::istringstream fields{std::string(line)};
+  std::string board, side, castling, en_passant;
+  if (!(fields >> board >> side >> castling >> en_passant)) {
+    error = "fewer than four FEN fields";
+    return std::nullopt;
+  }
+  TacticsPosition position;
+  position.fen = board + " " + side;
+  const std::size_t consumed = fields.eof() ? line.size() : std::size_t(fields.tellg());
+  std::string_view rest = line.substr(consumed);
+  std::vector<std::string> words;
+  while (next_operation(rest, words, error)) {
+    if (words.empty()) continue;
+    const std::string& code = words[0];
+    const std::vector<std::string> operands(words.begin() + 1, words.end());
+    if (code == "bm")
+      position.best_moves = operands;
+    else if (code == "am")
+      position.avoid_moves = operands;
+    else if (code == "id" && operands.size() == 1)
+      position.id = operands[0];
+    else if (code == "c0" && operands.size() == 1)
+      position.source = operands[0];
+  }
+  if (!error.empty()) return std::nullopt;
+  if (position.best_moves.empty()) {
+    error = "no bm";
+    return std::nullopt;
+  }
+  return position;
+}
+
+}  // namespace
+
+std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error) {
+  std::vector<TacticsPosition> positions;
+  std::istringstream lines{std::string(text)};
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    auto position = parse_line(line, error);
+    if (!position) {
+      error = fmt::format("line {}: {}", number, error);
+      return {};
+    }
+    positions.push_back(std::move(*position));
+  }
+  return positions;
+}
+
+TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const TacticsSettings& settings,
+                          bool print) {
+  Searcher searcher;
+  searcher.table().resize(settings.hash_megabytes);
+  SearchLimits limits;
+  limits.nodes = settings.nodes;
+  TacticsTotals totals;
+  for (const TacticsPosition& position : positions) {
+    auto parsed = parse_fen(position.fen);
+    if (!parsed.position) throw std::invalid_argument(position.id + ": " + parsed.error);
+    searcher.clear();  // every position from empty tables: the same result whatever ran before
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult result = searcher.search(*parsed.position, limits);
+    totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    totals.nodes += result.nodes;
+    const std::string best = move_to_iccs(result.best_move);
+    const bool solved = std::ranges::find(position.best_moves, best) != position.best_moves.end();
+    totals.solved += solved;
+    ++totals.total;
+    if (print) {
+      const bool avoided = std::ranges::find(position.avoid_moves, best) == position.avoid_moves.end();
+      fmt::print("{:<13} {:<7} best {} score {:>6} depth {:>2}  bm {}{}\n", position.id,
+                 solved ? "solved" : (avoided ? "missed" : "played"), best, result.score, result.depth,
+                 fmt::join(position.best_moves, " "), avoided ? "" : " (the game's losing move again)");
+    }
+  }
+  return totals;
+}
+
+int run_bench_tactics(std::span<const std::string_view> arguments) {
+  TacticsSettings settings;
+  std::string path;
+  bool verbose = false;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string_view word = arguments[i];
+    const std::string_view value = i + 1 < arguments.size() ? arguments[i + 1] : "";
+    if (word == "nodes") {
+      const auto nodes = parse_int(value, 1, 2'000'000'000);
+      if (!nodes)
+        return fmt::print(stderr, "bench tactics: nodes takes a number from 1\n{}", kTacticsUsage), 2;
+      settings.nodes = std::uint64_t(*nodes);
+      ++i;
+    } else if (word == "hash") {
+      const auto megabytes = parse_int(value, 1, 65536);
+      if (!megabytes)
+        return fmt::print(stderr, "bench tactics: hash takes megabytes from 1\n{}", kTacticsUsage), 2;
+      settings.hash_megabytes = std::size_t(*megabytes);
+      ++i;
+    } else if (word == "file" && !value.empty()) {
+      path = value;
+      ++i;
+    } else if (word == "verbose") {
+      verbose = true;
+    } else {
+      fmt::print(stderr, "bench tactics: unknown option '{}'\n{}", word, kTacticsUsage);
+      return 2;
+    }
+  }
+  std::string text;
+  if (path.empty()) {
+    text = tactics_positions_text();
+  } else {
+    std::ifstream file(path);
+    if (!file) return fmt::print(stderr, "bench tactics: cannot read {}\n", path), 2;
+    text.assign(std::istreambuf_iterator<char>(file), {});
+  }
+  std::string error;
+  const auto positions = parse_tactics(text, error);
+  if (!error.empty() || positions.empty()) {
+    fmt::print(stderr, "bench tactics: {}: {}\n", path.empty() ? "positions/tactics.epd" : path,
+               error.empty() ? "no positions" : error);
+    return 2;
+  }
+  TacticsTotals totals;
+  try {
+    totals = run_tactics(positions, settings, verbose);
+  } catch (const std::invalid_argument& bad_position) {
+    fmt::print(stderr, "bench tactics: {}\n", bad_position.what());
+    return 2;
+  }
+  fmt::print("Tactics solved: {}/{} at {} nodes per position ({:.1f}%), total time {:.1f} s\n", totals.solved,
+             totals.total, settings.nodes, 100.0 * totals.solved / totals.total, totals.seconds);
+  return 0;
+}
+
+}  // namespace shuai::tools
