@@ -486,9 +486,10 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   const std::uint64_t key = position.key();
   const auto entry = excluded == kNoMove ? table_.probe(key) : std::nullopt;
   const Move table_move = entry ? entry->move : kNoMove;
+  const int table_depth = entry ? entry->depth : -1;
   const int table_score = entry ? score_from_table(entry->score, ply) : 0;
   frame.best_move = table_move;
-  if (entry && !pv_node && entry->depth >= depth && table_score_cuts(*entry, table_score, alpha, beta))
+  if (entry && !pv_node && table_depth >= depth && table_score_cuts(*entry, table_score, alpha, beta))
     return table_score;
 
   // The static evaluation, from the table when the node was met before; a stored score that bounds the true
@@ -548,7 +549,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     // one.
     const int probcut_beta = beta + kProbCutMargin;
     if (pruning.futility && depth >= 5 && std::abs(beta) < kMateInMaxPly - kMaxPly &&
-        !(entry && entry->depth >= depth - 3 && table_score < probcut_beta)) {
+        !(table_depth >= depth - 3 && table_score < probcut_beta)) {
       MovePicker captures(position, table_move, ordering_at(thread, ply), false);
       for (Move m = captures.next(); m != kNoMove; m = captures.next()) {
         if (!keeps_king_safe(position, m) || static_exchange(position, m) < probcut_beta - static_evaluation)
@@ -589,7 +590,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
 
   // Singular extension: when every other move fails well below the table's score, the table move is the only
   // good one and earns a ply; when even a lowered bound is beaten without it, the node fails high at once.
-  if (depth >= 6 && table_move != kNoMove && excluded == kNoMove && entry->depth >= depth - 3 &&
+  if (depth >= 6 && table_move != kNoMove && excluded == kNoMove && table_depth >= depth - 3 &&
       (int(entry->bound) & int(Bound::kLower)) != 0 && !is_mate_score(table_score) &&
       ply < 2 * iteration_depth_ && keeps_king_safe(position, table_move)) {
     const int singular_beta = table_score - 2 * depth;

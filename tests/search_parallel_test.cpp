@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "engine/board/board.h"
@@ -136,8 +137,21 @@ TEST_SUITE("threads") {
     using namespace std::string_view_literals;
     const std::vector<std::string_view> good = {"depth"sv, "3"sv, "runs"sv, "2"sv, "hash"sv, "4"sv};
     CHECK(tools::run_bench_smp(good) == 0);
-    for (const auto& bad : std::vector<std::vector<std::string_view>>{
-             {"runs"sv, "0"sv}, {"runs"sv}, {"threads"sv, "1"sv}, {"depth"sv, "x"sv}, {"speed"sv, "2"sv}})
+    // A sample of a FEN file's positions (the openings, which the bench never saw).
+    const std::string openings = std::string(SHUAI_POSITIONS_DIR) + "/openings.fen";
+    const std::vector<std::string_view> sampled = {"depth"sv, "3"sv, "file"sv, openings, "sample"sv, "3"sv};
+    CHECK(tools::run_bench_smp(sampled) == 0);
+    const std::string not_fen =
+        std::string(SHUAI_POSITIONS_DIR) + "/perft-public.tsv";  // a table, not FEN lines
+    for (const auto& bad :
+         std::vector<std::vector<std::string_view>>{{"runs"sv, "0"sv},
+                                                    {"runs"sv},
+                                                    {"threads"sv, "1"sv},
+                                                    {"depth"sv, "x"sv},
+                                                    {"speed"sv, "2"sv},
+                                                    {"file"sv, "/nonexistent/openings.fen"sv},
+                                                    {"file"sv, not_fen},
+                                                    {"file"sv, openings, "sample"sv, "0"sv}})
       CHECK(tools::run_bench_smp(bad) == 2);
   }
 }

@@ -1,10 +1,12 @@
-// `shuai bench smp`: time to depth with one thread and with N threads, in one run, over the bench positions.
+// `shuai bench smp`: time to depth with one thread and with N threads, in one run, over the bench positions
+// (or a sample of the positions of a FEN file, such as the openings the bench never saw).
 // Prints the speedup (geometric mean of the per-position time ratios), the nodes ratio (search overhead) and
 // the speed ratio. A parallel search's tree changes from run to run, so `runs N` repeats it and averages.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -42,10 +44,40 @@ double parallel_capacity(int threads, int depth) {
   return threads * one / timed_searches(threads);
 }
 
+// Every `step`-th position of a FEN file ('#' lines are comments; anything after " ; " is a name).
+std::vector<std::string> sample_positions(const std::string& path, int count, std::string& error) {
+  std::ifstream file(path);
+  if (!file) {
+    error = fmt::format("cannot read '{}'", path);
+    return {};
+  }
+  std::vector<std::string> fens;
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::string fen = line.substr(0, line.find(" ; "));
+    if (!parse_fen(fen).position) {
+      error = fmt::format("'{}' holds a bad FEN: {}", path, fen);
+      return {};
+    }
+    fens.push_back(fen);
+  }
+  if (fens.empty()) {
+    error = fmt::format("'{}' holds no positions", path);
+    return {};
+  }
+  const std::size_t step = std::max<std::size_t>(1, fens.size() / std::size_t(count));
+  std::vector<std::string> sample;
+  for (std::size_t i = 0; i < fens.size() && int(sample.size()) < count; i += step) sample.push_back(fens[i]);
+  return sample;
+}
+
 }  // namespace
 
 int run_bench_smp(std::span<const std::string_view> arguments) {
   int depth = 10, threads = 2, hash_megabytes = 64, split_depth = SearchOptions{}.min_split_depth, runs = 1;
+  int sample_count = 20;
+  std::string positions_file;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string_view word = arguments[i];
     const std::string_view value = i + 1 < arguments.size() ? arguments[++i] : "";
@@ -60,10 +92,24 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
       split_depth = *parsed;
     else if (word == "runs" && (parsed = parse_int(value, 1, 100)))
       runs = *parsed;
+    else if (word == "file" && !value.empty())
+      positions_file = std::string(value);
+    else if (word == "sample" && (parsed = parse_int(value, 1, 10000)))
+      sample_count = *parsed;
     else {
       fmt::print(
           stderr,
-          "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH] [runs 1..100]\n");
+          "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH] [runs 1..100] "
+          "[file FEN-FILE [sample N]]\n");
+      return 2;
+    }
+  }
+  std::vector<std::string> positions = bench_positions();
+  if (!positions_file.empty()) {
+    std::string error;
+    positions = sample_positions(positions_file, sample_count, error);
+    if (positions.empty()) {
+      fmt::print(stderr, "bench smp: {}\n", error);
       return 2;
     }
   }
@@ -74,7 +120,7 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   fmt::print(
       "bench smp: {} positions, depth {}, 1 thread against {} threads (splits from depth {}, {} run{} each, "
       "averaged), {} MB hash each, tables cleared\n",
-      bench_positions().size(), depth, threads, split_depth, runs, runs == 1 ? "" : "s", hash_megabytes);
+      positions.size(), depth, threads, split_depth, runs, runs == 1 ? "" : "s", hash_megabytes);
   fmt::print("{:>3}  {:>9} {:>11}  {:>9} {:>11}  {:>8} {:>7}\n", "#", "1 thr s", "nodes", "N thr s", "nodes",
              "speedup", "nodes");
   double log_speedup = 0;
@@ -82,7 +128,7 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   std::uint64_t single_nodes = 0, parallel_nodes = 0;
   double single_seconds = 0, parallel_seconds = 0;
   int index = 0;
-  for (const std::string& fen : bench_positions()) {
+  for (const std::string& fen : positions) {
     const Position position = *parse_fen(fen).position;
     SearchLimits limits;
     limits.depth = depth;

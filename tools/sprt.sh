@@ -6,11 +6,12 @@
 #   usage: tools/sprt.sh BASE_REVISION [shuai-match options...]
 # Defaults: --tc 2+0.02 --games 2000 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (a gainer); pass e.g.
 # --sprt elo0=-10,elo1=0,alpha=0.05,beta=0.05 for a simplification, or any other shuai-match option (later
-# options win). PGN goes to sprt/<name>.pgn; the report ends with W/D/L, Elo +- (pentanomial) and the LLR.
+# options win; `--sprt off --games N` plays a fixed match instead). PGN goes to sprt/<name>.pgn; the report
+# ends with W/D/L, Elo +- (pentanomial) and the LLR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 base=$(git -C "$root" rev-parse --verify --quiet "$1^{commit}") || { echo "sprt.sh: unknown revision '$1'" >&2; exit 2; }

@@ -3,8 +3,9 @@
 # against off, evaluation knowledge large against small, and 2 search threads against 1 (one game at a time, so
 # the 2-thread engine has both cores). Each is 200 games over positions/openings.fen. `rules` (not in the
 # default set) is the Asian-rules check: 100 games at 5+0.05 against Fairy-Stockfish, which applies its own
-# chase rules, refereed by Shuai's judge; its terminations table shows every game lost by a rule.
-#   usage: tools/strength_matches.sh [self|fairy|mht|knowledge|threads|rules]...   (default: the first five)
+# chase rules, refereed by Shuai's judge; its terminations table shows every game lost by a rule. `fairy-fast`
+# (not in the default set) is 200 games at 5+0.05 against Fairy-Stockfish with 64 MB, issue 16's measure.
+#   usage: tools/strength_matches.sh [self|fairy|fairy-fast|mht|knowledge|threads|rules]...   (default: the first five)
 # Each match prints a progress line per game, then its report; PGN goes to matches/<name>.pgn.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,6 +40,8 @@ for which in "${@:-self fairy mht knowledge threads}"; do
         --tc 2+0.02 ;;
       rules) run rules --games 100 --engine "name=Shuai,cmd=$shuai,proto=ucci" \
         --engine "name=Fairy-Stockfish,cmd=$(fairy_stockfish),proto=uci,Threads=1,Hash=64" --tc 5+0.05 ;;
+      fairy-fast) run fairy-fast --engine "name=Shuai,cmd=$shuai,proto=ucci" \
+        --engine "name=Fairy-Stockfish,cmd=$(fairy_stockfish),proto=uci,Threads=1,Hash=64" --tc 5+0.05 ;;
       fairy) run fairy --engine "name=Shuai,cmd=$shuai,proto=ucci" \
         --engine "name=Fairy-Stockfish,cmd=$(fairy_stockfish),proto=uci,Threads=1" --tc 10+0.1 ;;
       mht) run mht --engine "name=MHT-on,cmd=$shuai,proto=ucci" \
@@ -47,7 +50,7 @@ for which in "${@:-self fairy mht knowledge threads}"; do
         --engine "name=Threads-1,cmd=$shuai,proto=ucci,threads=1" --tc 2+0.02 --concurrency 1 ;;
       knowledge) run knowledge --engine "name=Knowledge-large,cmd=$shuai,proto=ucci,knowledge=large" \
         --engine "name=Knowledge-small,cmd=$shuai,proto=ucci,knowledge=small" --tc 2+0.02 ;;
-      *) echo "unknown match '$name': self, fairy, mht, knowledge, threads or rules" >&2; exit 2 ;;
+      *) echo "unknown match '$name': self, fairy, fairy-fast, mht, knowledge, threads or rules" >&2; exit 2 ;;
     esac
   done
 done

@@ -23,7 +23,7 @@ constexpr std::string_view kUsage = R"(usage: shuai-match --engine SPEC --engine
   --concurrency N      games played at once (default 1)
   --openings FILE      FEN/EPD lines; each opening is played twice with colours swapped
   --pgn FILE           append the games to FILE
-  --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05   stop when the test decides (two engines)
+  --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05   stop when the test decides (two engines); 'off': no test
   --maxplies N         adjudicate a draw after N plies (default: none)
   --seed N             shuffle the openings with this seed
   --timemargin MS      a move may overrun the clock by MS before the flag falls (default 0)
@@ -98,7 +98,10 @@ int main(int argc, char** argv) {
     } else if (flag == "--pgn") {
       settings.pgn_path = value;
     } else if (flag == "--sprt") {
-      if (!match::parse_sprt(value, settings.sprt, error)) return fail(error);
+      if (value == "off")
+        settings.sprt = {};  // e.g. after a script's default --sprt: a fixed number of games
+      else if (!match::parse_sprt(value, settings.sprt, error))
+        return fail(error);
     } else if (flag == "--maxplies") {
       if (!number(1, 100'000, settings.game.rules.max_plies)) return fail("--maxplies wants 1..100000");
     } else if (flag == "--seed") {

@@ -156,8 +156,10 @@ MatchResult run_match(const MatchSettings& settings) {
       std::fputs(to_pgn(record, tags).c_str(), pgn);
       std::fflush(pgn);
     }
+    std::string sprt_progress;
     if (settings.sprt.enabled && settings.engines.size() == 2) {
       const SprtState state = sprt(pairing.tally, settings.sprt);
+      sprt_progress = fmt::format(", LLR {:.2f} [{:.2f}, {:.2f}]", state.llr, state.lower, state.upper);
       if (state.accepted_h0() || state.accepted_h1()) {
         result.stopped_by_sprt = true;
         stop = true;
@@ -165,11 +167,11 @@ MatchResult run_match(const MatchSettings& settings) {
     }
     if (settings.progress) {
       const Tally& tally = pairing.tally;
-      fmt::print("[{}/{}] {} vs {}: {} {} | {} vs {}: W {} D {} L {}, Elo {}\n", finished, games.size(),
+      fmt::print("[{}/{}] {} vs {}: {} {} | {} vs {}: W {} D {} L {}, Elo {}{}\n", finished, games.size(),
                  record.red, record.black, result_text(record.verdict.result),
                  termination_name(record.verdict.termination), settings.engines[pairing.first].name,
                  settings.engines[pairing.second].name, tally.wins, tally.draws, tally.losses,
-                 format_elo(trinomial_elo(tally)));
+                 format_elo(trinomial_elo(tally)), sprt_progress);
       std::fflush(stdout);
     }
   };
