@@ -697,28 +697,29 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
   const int reduced_depth =
       std::max(0, node.depth - 1 - reduction(node.depth, moves_searched + 1) + (node.improving ? 1 : 0));
-  int exchange = 0;
-  const bool exchange_matters = may_prune && (facts.is_capture ? node.depth <= 6 : reduced_depth <= 7);
-  if (exchange_matters) exchange = static_exchange(position, m);
-  note_move(thread, node.ply, m);
-  position.make_move(m);
-  facts.gives_check = position.in_check();
-  // Checks are never pruned: mates by cannon screens and horses come through them.
-  if (may_prune && !facts.gives_check) {
-    bool prune = false;
+  // Whether the move would be pruned, decided on this board (the exchange needs it) and applied only if the
+  // move turns out not to give check. The cheap tests go first: the exchange is worked out only when they
+  // leave the move standing.
+  bool prune = false;
+  if (may_prune) {
     if (facts.is_capture) {
-      prune = exchange_matters && exchange < -30 * node.depth;
+      prune = node.depth <= 6 && static_exchange(position, m) < -30 * node.depth;
     } else {
       prune = (node.depth <= 8 && moves_searched >= late_move_count(node.depth, node.improving)) ||
               (reduced_depth < 3 && facts.history < -2000 * node.depth) ||
               (reduced_depth <= 7 && node.static_evaluation + move_futility_margin(reduced_depth) <= alpha) ||
-              (exchange_matters && exchange < -20 * reduced_depth * reduced_depth);
-    }
-    if (prune) {
-      position.unmake_move();
-      return false;
+              (reduced_depth <= 7 && static_exchange(position, m) < -20 * reduced_depth * reduced_depth);
     }
   }
+  note_move(thread, node.ply, m);
+  position.make_move(m);
+  facts.gives_check = position.in_check();
+  // Checks are never pruned: mates by cannon screens and horses come through them.
+  if (prune && !facts.gives_check) {
+    position.unmake_move();
+    return false;
+  }
+  table_.prefetch(position.key());
   return true;
 }
 
@@ -802,6 +803,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
     ++legal_moves;
     note_move(thread, ply, m);
     position.make_move(m);
+    table_.prefetch(position.key());
     const int score = -quiescence(thread, -beta, -alpha, ply + 1);
     position.unmake_move();
     if (aborted(thread)) return 0;

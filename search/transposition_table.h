@@ -47,6 +47,8 @@ class TranspositionTable {
   void new_search();
 
   std::optional<TableEntry> probe(std::uint64_t key) const;
+  // Starts loading the key's bucket into the cache, so the probe at the child node finds it there.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket_for(key)); }
   void store(std::uint64_t key, Move move, int score, int depth, Bound bound,
              int static_evaluation = kNoStaticEvaluation);
 
