@@ -152,7 +152,12 @@ TEST_CASE("the bench signature") {
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
   tools::BenchSettings settings;
   settings.depth = 6;
-  CHECK(tools::run_bench(settings, false).nodes == 116831);
+  const tools::BenchTotals totals = tools::run_bench(settings, false);
+  CHECK(totals.nodes == 116831);
+  // Every position is searched, each to the depth asked (the mean depth `bench time` prints comes from
+  // these).
+  CHECK(totals.positions == 31);
+  CHECK(totals.depth_sum == 31 * 6);
 }
 
 }  // namespace

@@ -88,6 +88,8 @@ BenchTotals run_bench(const BenchSettings& settings, bool print) {
     const SearchResult result = searcher.search(*parsed.position, limits);
     totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     totals.nodes += result.nodes;
+    totals.depth_sum += result.depth;
+    ++totals.positions;
     if (print)
       fmt::print("position {:>2}: depth {:>2} best {} score {:>6} nodes {:>10}\n", ++index, result.depth,
                  move_to_iccs(result.best_move), result.score, result.nodes);
@@ -112,6 +114,9 @@ int run_bench_search(std::span<const std::string_view> arguments) {
       "===========================\nTotal time (ms) : {:.0f}\nNodes searched  : {}\nNodes/second    : "
       "{:.0f}\n",
       totals.seconds * 1000, totals.nodes, totals.nodes / std::max(totals.seconds, 1e-9));
+  // Under a time limit the depth reached is the figure that compares builds.
+  if (settings.move_time_ms >= 0)
+    fmt::print("Mean depth      : {:.2f}\n", double(totals.depth_sum) / std::max(totals.positions, 1));
   return 0;
 }
 
