@@ -649,7 +649,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     if (facts.is_capture && capture_count < int(captures_tried.size())) captures_tried[capture_count++] = m;
 
     // Young brothers wait: with the first move searched, idle helpers may take the rest.
-    if (may_split(thread, depth)) {
+    if (may_split(thread, depth) && (pv_node || moves_searched >= 2)) {
       // The move picker reads this thread's board, which helpers must not: it hands over all its moves now.
       MoveList remaining;
       for (Move next = picker.next(); next != kNoMove; next = picker.next())

@@ -54,7 +54,7 @@ struct SearchOptions {
   int multi_pv = 1;  // best lines reported per iteration (analysis GUIs); 1 in play
   // Parallel search: nodes shallower than this are not split (the copying and locking would cost more than
   // the help gives). Chosen with `shuai bench smp split N`.
-  int min_split_depth = 3;
+  int min_split_depth = 5;
 };
 
 struct SearchLimits {
