@@ -85,8 +85,8 @@ void Searcher::set_threads(int count) {
     });
 }
 
-bool Searcher::may_split(const SearchThread& thread, int depth) const {
-  return threads_.size() > 1 && depth >= options_.min_split_depth &&
+bool Searcher::may_split(const SearchThread& thread, int depth, bool pv_node, int moves_searched) const {
+  return threads_.size() > 1 && depth >= options_.min_split_depth && (pv_node || moves_searched >= 2) &&
          idle_helpers_.load(std::memory_order_relaxed) > 0 &&
          thread.split_point_count.load(std::memory_order_relaxed) < SearchThread::kMaxSplitPoints;
 }

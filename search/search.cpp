@@ -358,7 +358,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
       alpha = score;
     }
     // The root splits like any node: once its first move is searched, helpers may take the others.
-    if (i + 1 < root_moves_.size() && may_split(thread, depth)) {
+    if (i + 1 < root_moves_.size() && may_split(thread, depth, true, int(i - first) + 1)) {
       NodeState node;
       node.beta = beta;
       node.depth = depth;
@@ -648,8 +648,9 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     if (!facts.is_capture && quiet_count < int(quiets_tried.size())) quiets_tried[quiet_count++] = m;
     if (facts.is_capture && capture_count < int(captures_tried.size())) captures_tried[capture_count++] = m;
 
-    // Young brothers wait: with the first move searched, idle helpers may take the rest.
-    if (may_split(thread, depth) && (pv_node || moves_searched >= 2)) {
+    // Young brothers wait: with the first move searched (off the PV, the first two), helpers may take the
+    // rest.
+    if (may_split(thread, depth, pv_node, moves_searched)) {
       // The move picker reads this thread's board, which helpers must not: it hands over all its moves now.
       MoveList remaining;
       for (Move next = picker.next(); next != kNoMove; next = picker.next())

@@ -159,7 +159,9 @@ class Searcher {
   int rule_score(RuleOutcome outcome, int ply) const;
 
   // Parallel search. A node may split when helpers are idle; split() returns when all its moves are searched.
-  bool may_split(const SearchThread& thread, int depth) const;
+  // A node that has searched `moves_searched` moves may become a split point. Off the principal variation a
+  // second move still often cuts, and a helper's work on the others would be lost: such nodes wait for two.
+  bool may_split(const SearchThread& thread, int depth, bool pv_node, int moves_searched) const;
   SplitPoint& split(SearchThread& thread, const NodeState& node, int alpha, int best, Move best_move,
                     int moves_searched, std::span<const Move> moves);
   void work_at(SearchThread& thread, SplitPoint& split_point);

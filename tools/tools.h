@@ -79,8 +79,6 @@ struct TacticsTotals {
   int total = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
-  int depth_sum = 0;  // of the depths completed, over `positions` searches
-  int positions = 0;
 };
 // Searches each position with one thread from cleared tables to the node count; solved when the move found
 // is one of its bm. `print` writes one line per position.
