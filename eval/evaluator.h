@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "engine/board/position.h"
+#include "eval/evaluation_tables.h"
 #include "eval/minors_info.h"
 #include "eval/minors_table.h"
 #include "eval/phase.h"
@@ -34,6 +35,8 @@ struct EvaluationSettings {
   Knowledge knowledge = Knowledge::kLarge;
   bool verify_minors_hits = false;         // recompute the minors on every hit and count disagreements
   EvaluationObserver* observer = nullptr;  // none in play: then evaluate() pays one untaken branch
+  // The weights. Minors Hash Table entries hold scores made with them: clear the table when they change.
+  const EvaluationTables* tables = &default_evaluation_tables();
 };
 
 class Evaluator {

@@ -2,7 +2,7 @@
 //
 // Terms by knowledge (each level adds to the one before):
 //   none    material of the majors (kMaterialValue);
-//   small   material and piece-square values by phase (piece_square_tables.h);
+//   small   material and piece-square values by phase (parameters.h);
 //   medium  mobility of rooks (points along their lines) and horses (jumps over a free leg), rooks on open
 //           and half-open files (from the record's pawn files);
 //   large   attack on the enemy king: cannons on its file (the empty-headed cannon, one or two screens) or
@@ -15,50 +15,13 @@
 #include <algorithm>
 
 #include "engine/board/geometry.h"
-#include "eval/piece_square_tables.h"
+#include "eval/linear_score.h"
 
 namespace shuai {
 
 namespace {
 
 using Board = std::array<Piece, kMailboxSize>;
-using PhaseWeights = int[kPhaseCount];
-
-// medium: mobility by number of moves, and open files.
-constexpr int kRookMobility[18] = {-24, -16, -10, -6, -3, 0, 2, 4, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-constexpr int kHorseMobility[9] = {-24, -12, -5, 0, 4, 7, 9, 10, 11};
-constexpr PhaseWeights kRookOpenFile = {10, 8, 4};     // no pawn of either side on the file
-constexpr PhaseWeights kRookHalfOpenFile = {4, 4, 2};  // enemy pawns only
-
-// large: the attacker's force in units (rook 2, cannon 1, horse across the river 1) gives the share, out of
-// 16, of the scaled attack terms it earns.
-constexpr int kAttackScale[9] = {0, 2, 6, 10, 13, 15, 16, 16, 16};
-
-// A major on the enemy king's file or rank, by the number of pieces between (0, 1, 2; rooks: 2 = 2 or more):
-// a part earned regardless, and a part scaled by the attacking force.
-struct LineWeights {
-  int fixed[3];
-  int scaled[3];
-};
-// 0: the empty-headed cannon (nothing may step between); 1: a check; 2: the classic central cannon.
-constexpr LineWeights kCannonOnKingFile = {{10, 6, 4}, {40, 12, 12}};
-constexpr LineWeights kCannonOnKingRank = {{4, 4, 2}, {16, 8, 6}};
-constexpr LineWeights kRookOnKingLine = {{8, 6, 2}, {16, 14, 6}};
-constexpr int kBottomCannon = 8;  // scaled: a cannon on the enemy back rank aimed at the king there
-
-// Majors bearing on the enemy king door (the one point its own advisors leave it).
-constexpr int kDoorAttackFixed = 4, kDoorAttackScaled = 20;
-constexpr int kIronBolt = 24;  // scaled: a rook on the door while an empty-headed cannon pins the file
-
-// Scaled, per missing advisor (or elephant) of the enemy.
-constexpr int kRookPerMissingAdvisor = 8, kHorsePerMissingAdvisor = 10, kCannonPerMissingAdvisor = 4;
-constexpr int kCannonPerMissingElephant = 6;
-// Fatal pawns (at most three count): a part regardless, and a part scaled by the majors that back them.
-constexpr int kFatalPawnFixed = 4, kFatalPawnScaled = 16;
-// Scaled, per rook / cannon / horse near the palace, against a king file bare of minors or a king off home.
-constexpr int kBareKingFileRook = 8, kBareKingFileCannon = 3;
-constexpr int kKingOffHomeRook = 6, kKingOffHomeCannon = 4, kKingOffHomeHorse = 4;
-
 // Points from which a horse of colour c bears on the enemy palace.
 constexpr bool is_horse_post(Color c, int file, int rank) {
   return relative_rank(c, rank) >= 6 && file >= 2 && file <= 6;
@@ -91,34 +54,37 @@ bool horse_attacks(const Board& board, Square horse, Square target) {
 }
 
 // What one side's majors earn against the enemy king.
-template <Color c>
-int attack_score(const Position& position, const MinorsInfo& info, int crossed_horses, int horse_posts) {
+template <Color c, class Tables>
+ScoreOf<Tables> attack_score(const Position& position, const MinorsInfo& info, const Tables& tables,
+                             int crossed_horses, int horse_posts) {
+  using Score = ScoreOf<Tables>;
+  const auto& w = tables.parameters;
   constexpr Color them = opposite(c);
   const auto& board = position.board();
   const auto rooks = position.squares(c, kRook);
   const auto cannons = position.squares(c, kCannon);
   const int rook_count = int(rooks.size()), cannon_count = int(cannons.size());
   const int units = 2 * rook_count + cannon_count + crossed_horses;
-  const int scale = kAttackScale[std::min(units, 8)];
+  const int scale = w.attack_scale[std::min(units, kAttackScaleCount - 1)];
   const Square king = position.king_square(them);
   const int king_file = file_of(king), king_rank = rank_of(king);
 
-  int fixed = 0, scaled = 0;
+  Score fixed{}, scaled{};
   bool empty_headed = false;
   for (const Square cannon : cannons) {
     if (file_of(cannon) == king_file) {
       const int between = pieces_between(board, cannon, king, cannon < king ? kBoardStride : -kBoardStride);
       if (between <= 2) {
-        fixed += kCannonOnKingFile.fixed[between];
-        scaled += kCannonOnKingFile.scaled[between];
+        fixed += w.cannon_on_king_file_fixed[between];
+        scaled += w.cannon_on_king_file_scaled[between];
         empty_headed |= between == 0;
       }
     } else if (rank_of(cannon) == king_rank) {
       const int between = pieces_between(board, cannon, king, cannon < king ? 1 : -1);
       if (between <= 2) {
-        fixed += kCannonOnKingRank.fixed[between];
-        scaled += kCannonOnKingRank.scaled[between];
-        if (relative_rank(them, king_rank) == 0) scaled += kBottomCannon;
+        fixed += w.cannon_on_king_rank_fixed[between];
+        scaled += w.cannon_on_king_rank_scaled[between];
+        if (relative_rank(them, king_rank) == 0) scaled += w.bottom_cannon;
       }
     }
   }
@@ -126,8 +92,8 @@ int attack_score(const Position& position, const MinorsInfo& info, int crossed_h
     const int step = line_step(rook, king);
     if (step == 0) continue;
     const int between = std::min(pieces_between(board, rook, king, step), 2);
-    fixed += kRookOnKingLine.fixed[between];
-    scaled += kRookOnKingLine.scaled[between];
+    fixed += w.rook_on_king_line_fixed[between];
+    scaled += w.rook_on_king_line_scaled[between];
   }
 
   if (const Square door = info.king_door[them]; door != kNoSquare) {
@@ -144,47 +110,50 @@ int attack_score(const Position& position, const MinorsInfo& info, int crossed_h
           step != 0 && pieces_between(board, cannon, door, step) == 1)
         ++attackers;
     for (const Square horse : position.squares(c, kHorse)) attackers += horse_attacks(board, horse, door);
-    fixed += attackers * kDoorAttackFixed;
-    scaled += attackers * kDoorAttackScaled;
-    if (rook_on_door && empty_headed) scaled += kIronBolt;
+    fixed += attackers * w.door_attack_fixed;
+    scaled += attackers * w.door_attack_scaled;
+    if (rook_on_door && empty_headed) scaled += w.iron_bolt;
   }
 
   const int missing_advisors = 2 - info.advisors[them], missing_elephants = 2 - info.elephants[them];
-  scaled += missing_advisors * (rook_count * kRookPerMissingAdvisor + horse_posts * kHorsePerMissingAdvisor +
-                                cannon_count * kCannonPerMissingAdvisor) +
-            missing_elephants * cannon_count * kCannonPerMissingElephant;
+  scaled += missing_advisors *
+                (rook_count * w.rook_per_missing_advisor + horse_posts * w.horse_per_missing_advisor +
+                 cannon_count * w.cannon_per_missing_advisor) +
+            missing_elephants * cannon_count * w.cannon_per_missing_elephant;
 
   const int fatal = std::min<int>(info.fatal_pawns[c], 3);
-  fixed += fatal * kFatalPawnFixed;
-  scaled += fatal * kFatalPawnScaled;
+  fixed += fatal * w.fatal_pawn_fixed;
+  scaled += fatal * w.fatal_pawn_scaled;
 
   const std::uint8_t shape = info.shape[them];
-  if (shape & kKingFileOpen) scaled += rook_count * kBareKingFileRook + cannon_count * kBareKingFileCannon;
+  if (shape & kKingFileOpen)
+    scaled += rook_count * w.bare_king_file_rook + cannon_count * w.bare_king_file_cannon;
   if ((shape & kKingOffHome) && info.phase != Phase::kEndgame)
-    scaled +=
-        rook_count * kKingOffHomeRook + cannon_count * kKingOffHomeCannon + horse_posts * kKingOffHomeHorse;
+    scaled += rook_count * w.king_off_home_rook + cannon_count * w.king_off_home_cannon +
+              horse_posts * w.king_off_home_horse;
 
   return fixed + scaled * scale / 16;
 }
 
 // One side's majors, from its own point of view.
-template <Color c>
-int evaluate_side(const Position& position, const MinorsInfo& info, Knowledge knowledge) {
+template <Color c, class Tables>
+ScoreOf<Tables> evaluate_side(const Position& position, const MinorsInfo& info, Knowledge knowledge,
+                              const Tables& tables) {
+  const auto& w = tables.parameters;
   constexpr Color them = opposite(c);
   constexpr Piece their_tag = side_tag(them);
   const auto& board = position.board();
   // The game stage of the majors (three phases), not the minors' two: this part is not cached.
   const Phase phase = phase_of(position.majors_value());
   const int p = static_cast<int>(phase);
-  const auto& values = piece_square_values(phase);
   const auto rooks = position.squares(c, kRook);
   const auto horses = position.squares(c, kHorse);
   const auto cannons = position.squares(c, kCannon);
 
-  int score = 0;
-  for (const Square rook : rooks) score += values[piece_index(make_piece(c, kRook))][rook];
-  for (const Square horse : horses) score += values[piece_index(make_piece(c, kHorse))][horse];
-  for (const Square cannon : cannons) score += values[piece_index(make_piece(c, kCannon))][cannon];
+  ScoreOf<Tables> score{};
+  for (const Square rook : rooks) score += tables.piece_value(phase, make_piece(c, kRook), rook);
+  for (const Square horse : horses) score += tables.piece_value(phase, make_piece(c, kHorse), horse);
+  for (const Square cannon : cannons) score += tables.piece_value(phase, make_piece(c, kCannon), cannon);
   if (knowledge < Knowledge::kMedium) return score;
 
   const unsigned own_pawn_files = info.pawn_files[c];
@@ -199,12 +168,12 @@ int evaluate_side(const Position& position, const MinorsInfo& info, Knowledge kn
       }
       moves += (board[square] & their_tag) != 0;
     }
-    score += kRookMobility[moves];
+    score += w.rook_mobility[moves];
     const unsigned file_bit = 1u << file_of(rook);
     if (!(any_pawn_files & file_bit))
-      score += kRookOpenFile[p];
+      score += w.rook_open_file[p];
     else if (!(own_pawn_files & file_bit))
-      score += kRookHalfOpenFile[p];
+      score += w.rook_half_open_file[p];
   }
 
   int crossed_horses = 0, horse_posts = 0;
@@ -216,25 +185,33 @@ int evaluate_side(const Position& position, const MinorsInfo& info, Knowledge kn
       const Piece left = board[horse + 2 * leg - aside], right = board[horse + 2 * leg + aside];
       moves += (left == kEmpty || (left & their_tag)) + (right == kEmpty || (right & their_tag));
     }
-    score += kHorseMobility[moves];
+    score += w.horse_mobility[moves];
     crossed_horses += !kInHalf[c][horse];
     horse_posts += kHorsePost[c][horse];
   }
   if (knowledge < Knowledge::kLarge) return score;
 
-  return score + attack_score<c>(position, info, crossed_horses, horse_posts);
+  return score + attack_score<c>(position, info, tables, crossed_horses, horse_posts);
 }
 
 }  // namespace
 
-int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge knowledge) {
+int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge knowledge,
+                    const EvaluationTables& tables) {
   if (knowledge == Knowledge::kNone) {
     int score = 0;
     for (const PieceType type : {kHorse, kRook, kCannon})
       score += kMaterialValue[type] * (position.count(kRed, type) - position.count(kBlack, type));
     return score;
   }
-  return evaluate_side<kRed>(position, info, knowledge) - evaluate_side<kBlack>(position, info, knowledge);
+  return evaluate_side<kRed>(position, info, knowledge, tables) -
+         evaluate_side<kBlack>(position, info, knowledge, tables);
+}
+
+LinearScore linear_global_score(const Position& position, const MinorsInfo& info,
+                                const SymbolicTables& tables) {
+  return evaluate_side<kRed>(position, info, Knowledge::kLarge, tables) -
+         evaluate_side<kBlack>(position, info, Knowledge::kLarge, tables);
 }
 
 }  // namespace shuai

@@ -3,11 +3,17 @@
 #pragma once
 
 #include "engine/board/position.h"
+#include "eval/evaluation_tables.h"
+#include "eval/linear_score.h"
 #include "eval/minors_info.h"
 
 namespace shuai {
 
 // From Red's point of view; does not include info.score.
-int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge knowledge);
+int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge knowledge,
+                    const EvaluationTables& tables = default_evaluation_tables());
+// The same score with symbolic weights (full knowledge), for the tuner.
+LinearScore linear_global_score(const Position& position, const MinorsInfo& info,
+                                const SymbolicTables& tables);
 
 }  // namespace shuai

@@ -6,7 +6,7 @@
 //
 // Terms by knowledge (each level adds to the one before):
 //   none    material: counts times the fixed values (kMaterialValue);
-//   small   material and piece-square values by phase (piece_square_tables.h);
+//   small   material and piece-square values by phase (parameters.h);
 //   medium  pawn structure: connected crossed pawns, pawns sharing a file, pawns facing each other;
 //   large   king-safety shape: the full set of guards, linked elephants and advisors, missing guards by
 //           phase, a king file bare of own minors, and pawns pressing on the enemy palace.
@@ -15,7 +15,8 @@
 #include <cstdlib>
 
 #include "engine/board/geometry.h"
-#include "eval/piece_square_tables.h"
+#include "eval/evaluation_tables.h"
+#include "eval/linear_score.h"
 
 namespace shuai {
 
@@ -40,24 +41,6 @@ constexpr bool is_palace_zone(Color c, int file, int rank) {
 inline constexpr std::array<bool, kMailboxSize> kPalaceZone[kColorCount] = {
     make_table([](int file, int rank) { return is_palace_zone(kRed, file, rank); }),
     make_table([](int file, int rank) { return is_palace_zone(kBlack, file, rank); })};
-
-// Weights by phase (opening, middlegame, endgame), in material units (a horse is about 100).
-using PhaseWeights = int[kPhaseCount];
-// medium: pawn structure.
-constexpr PhaseWeights kConnectedCrossedPawns = {6, 8, 12};  // per pair side by side across the river
-constexpr PhaseWeights kPawnsOnOneFile = {4, 4, 8};          // per pawn beyond the first on a file
-constexpr PhaseWeights kFacingPawnDefended = {3, 3, 4};      // a pawn facing an enemy pawn, defended
-// large: the defensive shape.
-constexpr PhaseWeights kFullSet = {10, 14, 18};       // two advisors and two elephants
-constexpr PhaseWeights kLinkedElephants = {4, 5, 6};  // the elephants guard each other
-constexpr PhaseWeights kLinkedAdvisors = {4, 5, 4};   // one advisor on the palace centre, linked
-constexpr PhaseWeights kMissingAdvisor = {4, 8, 8};   // per advisor lost, beyond its material
-constexpr PhaseWeights kNoAdvisors = {6, 10, 10};     // and again when both are gone
-constexpr PhaseWeights kMissingElephant = {3, 5, 8};  // per elephant lost, beyond its material
-constexpr PhaseWeights kNoElephants = {4, 6, 10};     // and again when both are gone
-constexpr PhaseWeights kKingFileBare = {8, 6, 0};     // no own minor ahead of the king on its file
-constexpr PhaseWeights kPalacePawn = {6, 8, 10};      // per pawn in or next to the enemy palace
-constexpr PhaseWeights kPalacePawnPerMissingAdvisor = {4, 4, 6};  // ... more when its advisors are gone
 
 // Mailbox distances between two elephants, or two advisors, that guard each other.
 constexpr int kElephantStepA = 2 * (kBoardStride + 1), kElephantStepB = 2 * (kBoardStride - 1);
@@ -117,14 +100,16 @@ int facing_pawns(const Position& position) {
 }
 
 // Fills side c's facts in the record and returns its score from its own point of view.
-template <Color c>
-int evaluate_side(const Position& position, Phase phase, Knowledge knowledge, MinorsInfo& info) {
+template <Color c, class Tables>
+ScoreOf<Tables> evaluate_side(const Position& position, Phase phase, Knowledge knowledge,
+                              const Tables& tables, MinorsInfo& info) {
+  using Score = ScoreOf<Tables>;
   constexpr Color them = opposite(c);
   constexpr Piece own_pawn = make_piece(c, kPawn);
   const auto& board = position.board();
-  const int p = static_cast<int>(phase);
+  const auto& w = tables.parameters;
+  const int p = minors_phase_index(phase);
   const bool positional = knowledge != Knowledge::kNone;
-  const auto& values = piece_square_values(phase);
 
   const int advisors = position.count(c, kAdvisor);
   const int elephants = position.count(c, kElephant);
@@ -140,24 +125,23 @@ int evaluate_side(const Position& position, Phase phase, Knowledge knowledge, Mi
   };
   bool file_covered = false;
 
-  int score = 0;
+  Score score{};
   if (positional) {
-    score += values[piece_index(make_piece(c, kKing))][king];
+    score += tables.piece_value(phase, make_piece(c, kKing), king);
   } else {
-    score = kMaterialValue[kAdvisor] * advisors + kMaterialValue[kElephant] * elephants +
-            kMaterialValue[kPawn] * pawns;
+    score = constant_score<Score>(kMaterialValue[kAdvisor] * advisors +
+                                  kMaterialValue[kElephant] * elephants + kMaterialValue[kPawn] * pawns);
   }
   for (const Square square : position.squares(c, kAdvisor)) {
     file_covered |= ahead_of_king(square);
-    if (positional) score += values[piece_index(make_piece(c, kAdvisor))][square];
+    if (positional) score += tables.piece_value(phase, make_piece(c, kAdvisor), square);
   }
   for (const Square square : position.squares(c, kElephant)) {
     file_covered |= ahead_of_king(square);
-    if (positional) score += values[piece_index(make_piece(c, kElephant))][square];
+    if (positional) score += tables.piece_value(phase, make_piece(c, kElephant), square);
   }
 
   // Pawns: the record's facts and the structure, in one pass.
-  const auto& pawn_values = values[piece_index(own_pawn)];
   std::uint16_t files = 0;
   int crossed = 0, fatal = 0, shared_files = 0, connected = 0, pressing = 0;
   for (const Square square : position.squares(c, kPawn)) {
@@ -172,7 +156,7 @@ int evaluate_side(const Position& position, Phase phase, Knowledge knowledge, Mi
     pressing += kPalaceZone[c][square];
     file_covered |= ahead_of_king(square);
     if (kInPalace[them][square]) info.shape[them] |= kEnemyPawnInPalace;
-    if (positional) score += pawn_values[square];
+    if (positional) score += tables.piece_value(phase, own_pawn, square);
   }
   info.pawn_files[c] = files;
   info.crossed_pawns[c] = std::uint8_t(crossed);
@@ -199,33 +183,47 @@ int evaluate_side(const Position& position, Phase phase, Knowledge knowledge, Mi
   info.shape[c] |= shape;
 
   if (knowledge >= Knowledge::kMedium)
-    score += connected * kConnectedCrossedPawns[p] - shared_files * kPawnsOnOneFile[p];
+    score += connected * w.connected_crossed_pawns[p] - shared_files * w.pawns_on_one_file[p];
 
   if (knowledge >= Knowledge::kLarge) {
-    if (advisors == 2 && elephants == 2) score += kFullSet[p];
-    if (shape & kElephantsLinked) score += kLinkedElephants[p];
-    if (shape & kAdvisorsLinked) score += kLinkedAdvisors[p];
-    score -= (2 - advisors) * kMissingAdvisor[p] + (2 - elephants) * kMissingElephant[p];
-    if (advisors == 0) score -= kNoAdvisors[p];
-    if (elephants == 0) score -= kNoElephants[p];
-    if (shape & kKingFileOpen) score -= kKingFileBare[p];
+    if (advisors == 2 && elephants == 2) score += w.full_set[p];
+    if (shape & kElephantsLinked) score += w.linked_elephants[p];
+    if (shape & kAdvisorsLinked) score += w.linked_advisors[p];
+    score -= (2 - advisors) * w.missing_advisor[p] + (2 - elephants) * w.missing_elephant[p];
+    if (advisors == 0) score -= w.no_advisors[p];
+    if (elephants == 0) score -= w.no_elephants[p];
+    if (shape & kKingFileOpen) score -= w.king_file_bare[p];
     if (pressing)
-      score += pressing *
-               (kPalacePawn[p] + (2 - position.count(them, kAdvisor)) * kPalacePawnPerMissingAdvisor[p]);
+      score += pressing * (w.palace_pawn[p] +
+                           (2 - position.count(them, kAdvisor)) * w.palace_pawn_per_missing_advisor[p]);
   }
+  return score;
+}
+
+// Red's score, filling the record's facts.
+template <class Tables>
+ScoreOf<Tables> minors_score(const Position& position, Phase phase, Knowledge knowledge, const Tables& tables,
+                             MinorsInfo& info) {
+  info.phase = phase;
+  ScoreOf<Tables> score = evaluate_side<kRed>(position, phase, knowledge, tables, info) -
+                          evaluate_side<kBlack>(position, phase, knowledge, tables, info);
+  if (knowledge >= Knowledge::kMedium)
+    score += facing_pawns(position) * tables.parameters.facing_pawn_defended[minors_phase_index(phase)];
   return score;
 }
 
 }  // namespace
 
-MinorsInfo evaluate_minors(const Position& position, Phase phase, Knowledge knowledge) {
+MinorsInfo evaluate_minors(const Position& position, Phase phase, Knowledge knowledge,
+                           const EvaluationTables& tables) {
   MinorsInfo info;
-  info.phase = phase;
-  info.score = evaluate_side<kRed>(position, phase, knowledge, info) -
-               evaluate_side<kBlack>(position, phase, knowledge, info);
-  if (knowledge >= Knowledge::kMedium)
-    info.score += facing_pawns(position) * kFacingPawnDefended[static_cast<int>(phase)];
+  info.score = minors_score(position, phase, knowledge, tables, info);
   return info;
+}
+
+LinearScore linear_minors_score(const Position& position, Phase phase, const SymbolicTables& tables) {
+  MinorsInfo info;
+  return minors_score(position, phase, Knowledge::kLarge, tables, info);
 }
 
 }  // namespace shuai

@@ -3,10 +3,15 @@
 #pragma once
 
 #include "engine/board/position.h"
+#include "eval/evaluation_tables.h"
+#include "eval/linear_score.h"
 #include "eval/minors_info.h"
 
 namespace shuai {
 
-MinorsInfo evaluate_minors(const Position& position, Phase phase, Knowledge knowledge);
+MinorsInfo evaluate_minors(const Position& position, Phase phase, Knowledge knowledge,
+                           const EvaluationTables& tables = default_evaluation_tables());
+// The same score with symbolic weights (full knowledge), for the tuner.
+LinearScore linear_minors_score(const Position& position, Phase phase, const SymbolicTables& tables);
 
 }  // namespace shuai

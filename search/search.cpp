@@ -108,12 +108,15 @@ void Searcher::clear() {
 void Searcher::prepare_minors_table(const Position& root) {
   const Phase root_phase = minors_phase_of(root.majors_value());
   // Entering the endgame leaves the earlier entries useless (the paper resets the table then); entries made
-  // with other knowledge hold other scores; and the Table 7 experiment resets before every move.
+  // with other knowledge or other weights hold other scores; and the Table 7 experiment resets before every
+  // move.
   if ((root_phase == Phase::kEndgame && last_root_phase_ != Phase::kEndgame) ||
-      options_.evaluation.knowledge != last_knowledge_ || options_.reset_minors_table_every_move)
+      options_.evaluation.knowledge != last_knowledge_ || options_.evaluation.tables != last_tables_ ||
+      options_.reset_minors_table_every_move)
     minors_table_.clear();
   last_root_phase_ = root_phase;
   last_knowledge_ = options_.evaluation.knowledge;
+  last_tables_ = options_.evaluation.tables;
 }
 
 void Searcher::ponderhit() {

@@ -179,6 +179,7 @@ class Searcher {
   std::unique_ptr<SharedHistory> shared_history_;  // cleared at every search
   Phase last_root_phase_ = Phase::kOpening;
   Knowledge last_knowledge_ = Knowledge::kLarge;
+  const EvaluationTables* last_tables_ = &default_evaluation_tables();
   SearchOptions options_;
   std::function<void(const SearchInfo&)> on_info_;
   std::function<void(Move, int, int)> on_root_move_;

@@ -1,7 +1,11 @@
 // The engine as GUIs see it: the real binary driven through pipes in UCCI and in UCI.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <thread>
 
 #include "engine/board/board.h"
@@ -253,6 +257,39 @@ TEST_SUITE("threads") {
     engine.close_input();  // end of input counts as quit
     CHECK(engine.wait_for("bye", 2'000));
     CHECK(engine.exits_within(2'000));
+  }
+
+  TEST_CASE("a parameter file changes the evaluation, and a bad one changes nothing") {
+    const std::string good = "/tmp/shuai_parameters_test_" + std::to_string(::getpid()) + ".txt";
+    const std::string bad = good + ".bad";
+    std::ofstream(good) << "# the side to move is worth far more\ntempo 300\n";
+    std::ofstream(bad) << "tempo 300\nrook_speed 3\n";
+    EngineProcess engine;
+    boot_ucci(engine);
+    const auto depth_one_score = [&] {
+      engine.send("position startpos moves h2e2");
+      engine.send("go depth 1");
+      const auto info = engine.wait_for("info depth 1 ");
+      REQUIRE(info);
+      REQUIRE(engine.wait_for("bestmove"));
+      const auto at = info->find(" score ");
+      REQUIRE(at != std::string::npos);
+      return std::stoi(info->substr(at + 7));
+    };
+    const int defaults = depth_one_score();
+    engine.send("setoption parameterfile " + bad);
+    CHECK(engine.wait_for("info message parameter file: unknown parameter 'rook_speed'"));
+    CHECK(depth_one_score() == defaults);
+    engine.send("setoption parameterfile " + good);
+    const int changed = depth_one_score();
+    CHECK(changed != defaults);
+    engine.send("setoption parameterfile /nonexistent/parameters.txt");
+    CHECK(engine.wait_for("info message parameter file: cannot read"));
+    CHECK(depth_one_score() == changed);
+    engine.send("setoption parameterfile <empty>");
+    CHECK(depth_one_score() == defaults);
+    std::remove(good.c_str());
+    std::remove(bad.c_str());
   }
 
   TEST_CASE("before a protocol is chosen the engine hints and waits") {

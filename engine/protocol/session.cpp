@@ -11,6 +11,7 @@
 
 #include "engine/board/board.h"
 #include "engine/board/text.h"
+#include "eval/parameter_file.h"
 
 namespace shuai {
 
@@ -94,6 +95,7 @@ const std::vector<OptionSpec>& option_specs() {
       {"naturalmovelimit", "NaturalMoveLimit", OptionType::kSpin, "120", 0, 1000},
       {"drawoffers", "DrawOffers", OptionType::kCheck, "true"},
       {"resign", "Resign", OptionType::kCheck, "false"},
+      {"parameterfile", "ParameterFile", OptionType::kString, "<empty>"},
       {"", "UCI_Variant", OptionType::kCombo, "xiangqi", 0, 0, {"xiangqi"}},
   };
   return specs;
@@ -254,6 +256,27 @@ void Session::print_options() {
   }
 }
 
+bool Session::load_parameter_file(const std::string& path) {
+  SearchOptions& options = searcher_.options();
+  if (path.empty() || path == "<empty>") {
+    options.evaluation.tables = &default_evaluation_tables();
+    loaded_tables_.reset();
+    searcher_.clear();  // the tables hold scores and static evaluations made with the old weights
+    return true;
+  }
+  EvaluationParameters parameters = default_parameters();
+  if (const auto error = load_parameters(path, parameters)) {
+    message(fmt::format("{}: evaluation parameters unchanged", *error));
+    return false;
+  }
+  // The new tables replace the old only once the search no longer points at them (no search runs now).
+  auto tables = std::make_unique<EvaluationTables>(make_evaluation_tables(parameters));
+  options.evaluation.tables = tables.get();
+  loaded_tables_ = std::move(tables);
+  searcher_.clear();
+  return true;
+}
+
 void Session::set_option(std::string_view rest) {
   const auto words = split_words(rest);
   std::string name, value;
@@ -376,6 +399,8 @@ bool Session::apply_option(const std::string& name, const std::string& value) {
     offer_draws_ = flag;
   else if (key == "resign")
     resign_ = flag;
+  else if (key == "parameterfile")
+    return load_parameter_file(value);
   // ponder, usebook, bookfiles, useegtb, egtbpaths, idle, randomness, style, UCI_Variant: accepted; they
   // change nothing yet (no book, no tablebases; pondering is driven by "go ponder").
   return true;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -54,6 +55,8 @@ class Session {
   void quit();
 
   bool apply_option(const std::string& name, const std::string& value);
+  // Evaluation weights from a parameter file (eval/parameter_file.h); an empty path restores the defaults.
+  bool load_parameter_file(const std::string& path);
   void print_options();
   void print_info(const SearchInfo& info);
   // The bestmove (or nobestmove) line; dead_drawn: only kings, advisors and elephants are left (offer a
@@ -68,6 +71,7 @@ class Session {
   LineWriter& writer_;
   Protocol protocol_ = Protocol::kUndecided;
   Searcher searcher_;
+  std::unique_ptr<EvaluationTables> loaded_tables_;  // the weights of a loaded parameter file
   Position position_;
   std::vector<Move> banned_moves_;
   std::thread worker_;

@@ -1,0 +1,52 @@
+// Expands the parameter table into the evaluators' lookup tables.
+#include "eval/evaluation_tables.h"
+
+namespace shuai {
+
+namespace {
+
+// A piece's material and its half-board of bonuses in one phase.
+template <class Weight>
+struct PieceWeights {
+  Weight material;
+  const HalfBoard<Weight>* squares;
+};
+
+}  // namespace
+
+EvaluationTables make_evaluation_tables(const EvaluationParameters& parameters) {
+  EvaluationTables tables;
+  tables.parameters = parameters;
+  const EvaluationParameters& p = parameters;
+  for (int phase = 0; phase < kPhaseCount; ++phase) {
+    const int m = minors_phase_index(Phase(phase));
+    // In PieceType order: king, advisor, elephant, horse, rook, cannon, pawn.
+    const PieceWeights<int> weights[kPieceTypeCount] = {
+        {0, &p.king_squares[m]},
+        {p.minors_material[m][0], &p.advisor_squares[m]},
+        {p.minors_material[m][1], &p.elephant_squares[m]},
+        {p.majors_material[phase][0], &p.horse_squares[phase]},
+        {p.majors_material[phase][1], &p.rook_squares[phase]},
+        {p.majors_material[phase][2], &p.cannon_squares[phase]},
+        {p.minors_material[m][2], &p.pawn_squares[m]},
+    };
+    for (const Color c : {kRed, kBlack})
+      for (int type = 0; type < kPieceTypeCount; ++type)
+        for (int rank = 0; rank < kRankCount; ++rank)
+          for (int file = 0; file < kFileCount; ++file) {
+            const Square square = make_square(file, rank);
+            const int value = weights[type].material +
+                              (*weights[type].squares)[half_board_rank(c, square)][half_board_file(square)];
+            tables.piece_square[phase][std::size_t(piece_index(make_piece(c, PieceType(type))))][square] =
+                std::int16_t(value);
+          }
+  }
+  return tables;
+}
+
+const EvaluationTables& default_evaluation_tables() {
+  static const EvaluationTables tables = make_evaluation_tables(default_parameters());
+  return tables;
+}
+
+}  // namespace shuai

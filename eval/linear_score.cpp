@@ -1,0 +1,117 @@
+// Symbolic weights and the linear scores they add up to.
+#include "eval/linear_score.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace shuai {
+
+LinearScore& LinearScore::operator+=(const LinearScore& other) {
+  terms_.insert(terms_.end(), other.terms_.begin(), other.terms_.end());
+  constant_ += other.constant_;
+  return *this;
+}
+
+LinearScore& LinearScore::operator-=(const LinearScore& other) {
+  for (const auto& [index, coefficient] : other.terms_) terms_.emplace_back(index, -coefficient);
+  constant_ -= other.constant_;
+  return *this;
+}
+
+LinearScore& LinearScore::operator*=(double factor) {
+  for (auto& term : terms_) term.second *= factor;
+  constant_ *= factor;
+  return *this;
+}
+
+void LinearScore::simplify() {
+  std::sort(terms_.begin(), terms_.end());
+  std::vector<std::pair<int, double>> merged;
+  for (const auto& term : terms_) {
+    if (!merged.empty() && merged.back().first == term.first)
+      merged.back().second += term.second;
+    else
+      merged.push_back(term);
+  }
+  std::erase_if(merged, [](const auto& term) { return term.second == 0.0; });
+  terms_ = std::move(merged);
+}
+
+double LinearScore::value(const std::vector<double>& parameters) const {
+  double sum = constant_;
+  for (const auto& [index, coefficient] : terms_) sum += coefficient * parameters[std::size_t(index)];
+  return sum;
+}
+
+LinearScore SymbolicTables::piece_value(Phase phase, Piece piece, Square square) const {
+  const SymbolicParameters& p = parameters;
+  const int m = minors_phase_index(phase), f = static_cast<int>(phase);
+  const int rank = half_board_rank(color_of(piece), square), file = half_board_file(square);
+  switch (type_of(piece)) {
+    case kKing:
+      return p.king_squares[m][rank][file];
+    case kAdvisor:
+      return p.minors_material[m][0] + p.advisor_squares[m][rank][file];
+    case kElephant:
+      return p.minors_material[m][1] + p.elephant_squares[m][rank][file];
+    case kHorse:
+      return p.majors_material[f][0] + p.horse_squares[f][rank][file];
+    case kRook:
+      return p.majors_material[f][1] + p.rook_squares[f][rank][file];
+    case kCannon:
+      return p.majors_material[f][2] + p.cannon_squares[f][rank][file];
+    case kPawn:
+      return p.minors_material[m][2] + p.pawn_squares[m][rank][file];
+  }
+  return {};
+}
+
+SymbolicTables make_symbolic_tables(const EvaluationParameters& values) {
+  SymbolicTables tables;
+  int next = 0;
+  visit_parameters(tables.parameters, [&](std::string_view, auto& member, bool fitted) {
+    if (fitted)
+      for_each_element(member, [&](auto& feature) {
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(feature)>, Feature>) feature.index = next++;
+      });
+  });
+  // The parameters left alone are plain numbers in both tables.
+  for (int i = 0; i < kAttackScaleCount; ++i) tables.parameters.attack_scale[i] = values.attack_scale[i];
+  return tables;
+}
+
+int fitted_parameter_count() {
+  return int(fitted_values(default_parameters()).size());
+}
+
+std::vector<double> fitted_values(const EvaluationParameters& parameters) {
+  std::vector<double> values;
+  visit_parameters(parameters, [&](std::string_view, const auto& member, bool fitted) {
+    if (fitted) for_each_element(member, [&](int value) { values.push_back(value); });
+  });
+  return values;
+}
+
+void set_fitted_values(EvaluationParameters& parameters, const std::vector<double>& values) {
+  std::size_t next = 0;
+  visit_parameters(parameters, [&](std::string_view, auto& member, bool fitted) {
+    if (fitted) for_each_element(member, [&](int& value) { value = int(std::lround(values[next++])); });
+  });
+}
+
+std::string fitted_parameter_name(int index) {
+  std::string name;
+  int next = 0;
+  visit_parameters(default_parameters(), [&](std::string_view member_name, const auto& member, bool fitted) {
+    if (!fitted) return;
+    int offset = 0;
+    for_each_element(member, [&](int) {
+      if (next++ == index) name = fmt::format("{}[{}]", member_name, offset);
+      ++offset;
+    });
+  });
+  return name;
+}
+
+}  // namespace shuai
