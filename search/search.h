@@ -122,6 +122,15 @@ class Searcher {
   // by every search anyway).
   void clear();
 
+  // The quiet leaf of `position` (an evaluation tuner's training position): the last position of the
+  // principal variation of a full-window quiescence search from it, or the position itself when standing pat
+  // is best. The quiescence is the search's own (captures static exchange does not condemn, every evasion
+  // after a capture that checks). It reads and writes the transposition table, whose scores can change the
+  // line, and its move ordering reads the capture statistics the last search left: for a leaf that depends
+  // on the position and the evaluation alone, use a Searcher that does nothing else, its table cleared
+  // before each call. Not while a search runs.
+  Position quiet_leaf(const Position& position);
+
  private:
   struct MoveFacts {
     bool is_capture = false, gives_check = false;

@@ -12,13 +12,13 @@ namespace {
 
 constexpr int kBarWidth = 30;
 
+}  // namespace
+
 std::string clock_text(double seconds) {
   const long total = long(seconds + 0.5);
   return total >= 3600 ? fmt::format("{}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60)
                        : fmt::format("{}:{:02}", total / 60, total % 60);
 }
-
-}  // namespace
 
 Progress::Progress(std::FILE* stream) : stream_(stream) {
   terminal_ = stream_ && isatty(fileno(stream_));

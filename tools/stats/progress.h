@@ -10,6 +10,9 @@
 
 namespace shuai::stats {
 
+// A duration as m:ss, or h:mm:ss from an hour on.
+std::string clock_text(double seconds);
+
 class Progress {
  public:
   // A null stream draws nothing (tests, --quiet).

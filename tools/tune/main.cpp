@@ -1,0 +1,48 @@
+// The shuai-tune program: the evaluation tuner's subcommands (see each one's --help).
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/tune/fit.h"
+#include "tools/tune/generate.h"
+
+namespace {
+
+// Every subcommand takes the words after its name, the positions/ directory and the two output streams, and
+// returns the exit code; a new one is an include and a line here.
+struct Subcommand {
+  std::string_view name;
+  int (*run)(std::span<const std::string_view>, const std::string&, std::FILE*, std::FILE*);
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"generate", shuai::tune::run_generate},
+    {"fit", shuai::tune::run_fit},
+};
+
+std::string usage_line() {
+  std::string names;
+  for (const Subcommand& subcommand : kSubcommands)
+    names += (names.empty() ? "" : "|") + std::string(subcommand.name);
+  return fmt::format("usage: shuai-tune <{}> [options]   (shuai-tune <subcommand> --help for its options)",
+                     names);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string_view> arguments(argv + 1, argv + argc);
+  if (!arguments.empty() && (arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help")) {
+    fmt::print("{}\n", usage_line());
+    return 0;
+  }
+  for (const Subcommand& subcommand : kSubcommands)
+    if (!arguments.empty() && arguments[0] == subcommand.name)
+      return subcommand.run(std::span(arguments).subspan(1), SHUAI_POSITIONS_DIR, stdout, stderr);
+  fmt::print(stderr, "{}\n", usage_line());
+  return 2;
+}
