@@ -18,17 +18,17 @@ EvaluationTables make_evaluation_tables(const EvaluationParameters& parameters) 
   EvaluationTables tables;
   tables.parameters = parameters;
   const EvaluationParameters& p = parameters;
-  for (int phase = 0; phase < kPhaseCount; ++phase) {
-    const int m = minors_phase_index(Phase(phase));
+  static_assert(kMinorsPhaseCount == 2 && kTaperEnds == 2);
+  for (int stage = 0; stage < 2; ++stage) {
     // In PieceType order: king, advisor, elephant, horse, rook, cannon, pawn.
     const PieceWeights<int> weights[kPieceTypeCount] = {
-        {0, &p.king_squares[m]},
-        {p.minors_material[m][0], &p.advisor_squares[m]},
-        {p.minors_material[m][1], &p.elephant_squares[m]},
-        {p.majors_material[phase][0], &p.horse_squares[phase]},
-        {p.majors_material[phase][1], &p.rook_squares[phase]},
-        {p.majors_material[phase][2], &p.cannon_squares[phase]},
-        {p.minors_material[m][2], &p.pawn_squares[m]},
+        {0, &p.king_squares[stage]},
+        {p.minors_material[stage][0], &p.advisor_squares[stage]},
+        {p.minors_material[stage][1], &p.elephant_squares[stage]},
+        {p.majors_material[stage][0], &p.horse_squares[stage]},
+        {p.majors_material[stage][1], &p.rook_squares[stage]},
+        {p.majors_material[stage][2], &p.cannon_squares[stage]},
+        {p.minors_material[stage][2], &p.pawn_squares[stage]},
     };
     for (const Color c : {kRed, kBlack})
       for (int type = 0; type < kPieceTypeCount; ++type)
@@ -37,8 +37,8 @@ EvaluationTables make_evaluation_tables(const EvaluationParameters& parameters) 
             const Square square = make_square(file, rank);
             const int value = weights[type].material +
                               (*weights[type].squares)[half_board_rank(c, square)][half_board_file(square)];
-            tables.piece_square[phase][std::size_t(piece_index(make_piece(c, PieceType(type))))][square] =
-                std::int16_t(value);
+            tables.piece_square[std::size_t(stage)][std::size_t(piece_index(make_piece(c, PieceType(type))))]
+                               [square] = std::int16_t(value);
           }
   }
   return tables;

@@ -12,13 +12,12 @@ namespace shuai {
 
 struct EvaluationTables {
   EvaluationParameters parameters{};
-  // [phase][piece_index(piece)][square]; a minor reads its minors phase's values in every phase, the
-  // opening's included. Zero off the board.
-  std::array<std::array<std::array<std::int16_t, kMailboxSize>, kPieceIndexCount>, kPhaseCount>
-      piece_square{};
+  // [stage][piece_index(piece)][square]: the stage is the minors phase index for a minor, the taper end for
+  // a major. Zero off the board.
+  std::array<std::array<std::array<std::int16_t, kMailboxSize>, kPieceIndexCount>, 2> piece_square{};
 
-  int piece_value(Phase phase, Piece piece, Square square) const {
-    return piece_square[static_cast<int>(phase)][std::size_t(piece_index(piece))][square];
+  int piece_value(int stage, Piece piece, Square square) const {
+    return piece_square[std::size_t(stage)][std::size_t(piece_index(piece))][square];
   }
 };
 

@@ -7,6 +7,7 @@
 #include "eval/global_evaluation.h"
 #include "eval/minors_evaluation.h"
 #include "eval/score.h"
+#include "eval/winning_chances.h"
 
 namespace shuai {
 
@@ -45,7 +46,8 @@ int Evaluator::evaluate(const Position& position) {
     settings_.observer->on_evaluation(position);
   const MinorsInfo info = minors(position);
   const EvaluationTables& tables = *settings_.tables;
-  const int red_score = info.score + evaluate_global(position, info, settings_.knowledge, tables);
+  int red_score = info.score + evaluate_global(position, info, settings_.knowledge, tables);
+  if (settings_.knowledge == Knowledge::kLarge) red_score = scale_by_winning_chances(position, red_score);
   // Having the move is worth a little; both colours get it alike, so mirrored positions score the same.
   const int score = (position.side_to_move() == kRed ? red_score : -red_score) + tables.parameters.tempo;
   return std::clamp(score, -kMaxEvaluation + 1, kMaxEvaluation - 1);
@@ -57,9 +59,14 @@ int evaluate(const Position& position) {
 
 LinearScore linear_evaluation(const Position& position, const SymbolicTables& tables) {
   const Phase phase = minors_phase_of(position.majors_value());
-  MinorsInfo info = evaluate_minors(position, phase, Knowledge::kLarge);  // the facts; its score is not used
+  const MinorsInfo info = evaluate_minors(position, phase, Knowledge::kLarge);  // the facts, and a score
   LinearScore score =
       linear_minors_score(position, phase, tables) + linear_global_score(position, info, tables);
+  // Which side a drawn balance scales down is read from the evaluation at the built-in values.
+  const int red_score = info.score + evaluate_global(position, info, Knowledge::kLarge);
+  if (red_score != 0)
+    if (const int share = winning_chances(position, red_score > 0 ? kRed : kBlack); share < 16)
+      score *= share / 16.0;
   score += position.side_to_move() == kRed ? LinearScore(tables.parameters.tempo)
                                            : -LinearScore(tables.parameters.tempo);
   score.simplify();

@@ -53,10 +53,18 @@ bool horse_attacks(const Board& board, Square horse, Square target) {
   return false;
 }
 
+// What the mobility pass finds about one side's majors for the attack terms.
+struct MajorsReach {
+  int crossed_horses = 0, horse_posts = 0;
+  // Points of the enemy palace attacked, counted once per attacker.
+  int rook_palace = 0, horse_palace = 0, cannon_palace = 0;
+};
+
 // What one side's majors earn against the enemy king.
 template <Color c, class Tables>
 ScoreOf<Tables> attack_score(const Position& position, const MinorsInfo& info, const Tables& tables,
-                             int crossed_horses, int horse_posts) {
+                             const MajorsReach& reach) {
+  const int crossed_horses = reach.crossed_horses, horse_posts = reach.horse_posts;
   using Score = ScoreOf<Tables>;
   const auto& w = tables.parameters;
   constexpr Color them = opposite(c);
@@ -132,66 +140,131 @@ ScoreOf<Tables> attack_score(const Position& position, const MinorsInfo& info, c
     scaled += rook_count * w.king_off_home_rook + cannon_count * w.king_off_home_cannon +
               horse_posts * w.king_off_home_horse;
 
+  scaled += reach.rook_palace * w.rook_palace_attack + reach.horse_palace * w.horse_palace_attack +
+            reach.cannon_palace * w.cannon_palace_attack;
+
   return fixed + scaled * scale / 16;
 }
 
 // One side's majors, from its own point of view.
+// One side's score in three parts: the weights of the opening's end and of the endgame's (blended by the
+// caller), and the rest.
+template <class Score>
+struct SideScore {
+  Score opening{}, endgame{}, rest{};
+  SideScore& operator-=(const SideScore& other) {
+    opening -= other.opening;
+    endgame -= other.endgame;
+    rest -= other.rest;
+    return *this;
+  }
+};
+
 template <Color c, class Tables>
-ScoreOf<Tables> evaluate_side(const Position& position, const MinorsInfo& info, Knowledge knowledge,
-                              const Tables& tables) {
+SideScore<ScoreOf<Tables>> evaluate_side(const Position& position, const MinorsInfo& info,
+                                         Knowledge knowledge, const Tables& tables) {
   const auto& w = tables.parameters;
   constexpr Color them = opposite(c);
   constexpr Piece their_tag = side_tag(them);
   const auto& board = position.board();
-  // The game stage of the majors (three phases), not the minors' two: this part is not cached.
-  const Phase phase = phase_of(position.majors_value());
-  const int p = static_cast<int>(phase);
   const auto rooks = position.squares(c, kRook);
   const auto horses = position.squares(c, kHorse);
   const auto cannons = position.squares(c, kCannon);
 
-  ScoreOf<Tables> score{};
-  for (const Square rook : rooks) score += tables.piece_value(phase, make_piece(c, kRook), rook);
-  for (const Square horse : horses) score += tables.piece_value(phase, make_piece(c, kHorse), horse);
-  for (const Square cannon : cannons) score += tables.piece_value(phase, make_piece(c, kCannon), cannon);
-  if (knowledge < Knowledge::kMedium) return score;
+  SideScore<ScoreOf<Tables>> side;
+  auto& score = side.rest;
+  for (const Square rook : rooks) {
+    side.opening += tables.piece_value(0, make_piece(c, kRook), rook);
+    side.endgame += tables.piece_value(1, make_piece(c, kRook), rook);
+  }
+  for (const Square horse : horses) {
+    side.opening += tables.piece_value(0, make_piece(c, kHorse), horse);
+    side.endgame += tables.piece_value(1, make_piece(c, kHorse), horse);
+  }
+  for (const Square cannon : cannons) {
+    side.opening += tables.piece_value(0, make_piece(c, kCannon), cannon);
+    side.endgame += tables.piece_value(1, make_piece(c, kCannon), cannon);
+  }
+  if (knowledge < Knowledge::kMedium) return side;
 
   const unsigned own_pawn_files = info.pawn_files[c];
   const unsigned any_pawn_files = own_pawn_files | info.pawn_files[them];
+  MajorsReach reach;
   for (const Square rook : rooks) {
     int moves = 0;
     for (const int step : kOrthogonalSteps) {
       int square = rook + step;
       while (board[square] == kEmpty) {
         ++moves;
+        reach.rook_palace += kInPalace[them][square];
         square += step;
       }
       moves += (board[square] & their_tag) != 0;
+      reach.rook_palace += kInPalace[them][square];
     }
     score += w.rook_mobility[moves];
     const unsigned file_bit = 1u << file_of(rook);
-    if (!(any_pawn_files & file_bit))
-      score += w.rook_open_file[p];
-    else if (!(own_pawn_files & file_bit))
-      score += w.rook_half_open_file[p];
+    if (!(any_pawn_files & file_bit)) {
+      side.opening += w.rook_open_file[0];
+      side.endgame += w.rook_open_file[1];
+    } else if (!(own_pawn_files & file_bit)) {
+      side.opening += w.rook_half_open_file[0];
+      side.endgame += w.rook_half_open_file[1];
+    }
   }
 
-  int crossed_horses = 0, horse_posts = 0;
   for (const Square horse : horses) {
     int moves = 0;
     for (const int leg : kOrthogonalSteps) {
       if (board[horse + leg] != kEmpty) continue;
       const int aside = (leg == kBoardStride || leg == -kBoardStride) ? 1 : kBoardStride;
-      const Piece left = board[horse + 2 * leg - aside], right = board[horse + 2 * leg + aside];
+      const Square left_square = Square(horse + 2 * leg - aside),
+                   right_square = Square(horse + 2 * leg + aside);
+      const Piece left = board[left_square], right = board[right_square];
       moves += (left == kEmpty || (left & their_tag)) + (right == kEmpty || (right & their_tag));
+      reach.horse_palace += kInPalace[them][left_square] + kInPalace[them][right_square];
     }
     score += w.horse_mobility[moves];
-    crossed_horses += !kInHalf[c][horse];
-    horse_posts += kHorsePost[c][horse];
+    reach.crossed_horses += !kInHalf[c][horse];
+    reach.horse_posts += kHorsePost[c][horse];
   }
-  if (knowledge < Knowledge::kLarge) return score;
 
-  return score + attack_score<c>(position, info, tables, crossed_horses, horse_posts);
+  // A cannon moves over empty points and takes, or attacks, over exactly one screen.
+  for (const Square cannon : cannons) {
+    int moves = 0;
+    for (const int step : kOrthogonalSteps) {
+      int square = cannon + step;
+      while (board[square] == kEmpty) {
+        ++moves;
+        square += step;
+      }
+      if (board[square] == kOffBoard) continue;
+      square += step;
+      while (board[square] == kEmpty) {
+        reach.cannon_palace += kInPalace[them][square];
+        square += step;
+      }
+      moves += (board[square] & their_tag) != 0;
+      reach.cannon_palace += kInPalace[them][square];
+    }
+    score += w.cannon_mobility[std::min(moves, kCannonMobilityCount - 1)];
+  }
+  if (knowledge < Knowledge::kLarge) return side;
+
+  score += attack_score<c>(position, info, tables, reach);
+  return side;
+}
+
+// Red's score less Black's, the tapered parts blended by the majors left (this part is not cached, so it may
+// read them).
+template <class Tables>
+ScoreOf<Tables> red_minus_black(const Position& position, const MinorsInfo& info, Knowledge knowledge,
+                                const Tables& tables) {
+  auto score = evaluate_side<kRed>(position, info, knowledge, tables);
+  score -= evaluate_side<kBlack>(position, info, knowledge, tables);
+  const int opening_share = std::min(position.majors_value(), kFullMajorsValue);
+  return score.rest + (score.opening * opening_share + score.endgame * (kFullMajorsValue - opening_share)) /
+                          kFullMajorsValue;
 }
 
 }  // namespace
@@ -204,14 +277,12 @@ int evaluate_global(const Position& position, const MinorsInfo& info, Knowledge 
       score += kMaterialValue[type] * (position.count(kRed, type) - position.count(kBlack, type));
     return score;
   }
-  return evaluate_side<kRed>(position, info, knowledge, tables) -
-         evaluate_side<kBlack>(position, info, knowledge, tables);
+  return red_minus_black(position, info, knowledge, tables);
 }
 
 LinearScore linear_global_score(const Position& position, const MinorsInfo& info,
                                 const SymbolicTables& tables) {
-  return evaluate_side<kRed>(position, info, Knowledge::kLarge, tables) -
-         evaluate_side<kBlack>(position, info, Knowledge::kLarge, tables);
+  return red_minus_black(position, info, Knowledge::kLarge, tables);
 }
 
 }  // namespace shuai

@@ -44,25 +44,24 @@ double LinearScore::value(const std::vector<double>& parameters) const {
   return sum;
 }
 
-LinearScore SymbolicTables::piece_value(Phase phase, Piece piece, Square square) const {
+LinearScore SymbolicTables::piece_value(int stage, Piece piece, Square square) const {
   const SymbolicParameters& p = parameters;
-  const int m = minors_phase_index(phase), f = static_cast<int>(phase);
   const int rank = half_board_rank(color_of(piece), square), file = half_board_file(square);
   switch (type_of(piece)) {
     case kKing:
-      return p.king_squares[m][rank][file];
+      return p.king_squares[stage][rank][file];
     case kAdvisor:
-      return p.minors_material[m][0] + p.advisor_squares[m][rank][file];
+      return p.minors_material[stage][0] + p.advisor_squares[stage][rank][file];
     case kElephant:
-      return p.minors_material[m][1] + p.elephant_squares[m][rank][file];
+      return p.minors_material[stage][1] + p.elephant_squares[stage][rank][file];
     case kHorse:
-      return p.majors_material[f][0] + p.horse_squares[f][rank][file];
+      return p.majors_material[stage][0] + p.horse_squares[stage][rank][file];
     case kRook:
-      return p.majors_material[f][1] + p.rook_squares[f][rank][file];
+      return p.majors_material[stage][1] + p.rook_squares[stage][rank][file];
     case kCannon:
-      return p.majors_material[f][2] + p.cannon_squares[f][rank][file];
+      return p.majors_material[stage][2] + p.cannon_squares[stage][rank][file];
     case kPawn:
-      return p.minors_material[m][2] + p.pawn_squares[m][rank][file];
+      return p.minors_material[stage][2] + p.pawn_squares[stage][rank][file];
   }
   return {};
 }

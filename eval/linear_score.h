@@ -69,7 +69,7 @@ using SymbolicParameters = BasicParameters<Feature>;
 // The evaluators' view of symbolic weights, as EvaluationTables is for numbers.
 struct SymbolicTables {
   SymbolicParameters parameters{};
-  LinearScore piece_value(Phase phase, Piece piece, Square square) const;
+  LinearScore piece_value(int stage, Piece piece, Square square) const;  // as EvaluationTables'
 };
 
 // The score type of an evaluation over these tables: int in play, LinearScore for the tuner.

@@ -127,18 +127,18 @@ ScoreOf<Tables> evaluate_side(const Position& position, Phase phase, Knowledge k
 
   Score score{};
   if (positional) {
-    score += tables.piece_value(phase, make_piece(c, kKing), king);
+    score += tables.piece_value(p, make_piece(c, kKing), king);
   } else {
     score = constant_score<Score>(kMaterialValue[kAdvisor] * advisors +
                                   kMaterialValue[kElephant] * elephants + kMaterialValue[kPawn] * pawns);
   }
   for (const Square square : position.squares(c, kAdvisor)) {
     file_covered |= ahead_of_king(square);
-    if (positional) score += tables.piece_value(phase, make_piece(c, kAdvisor), square);
+    if (positional) score += tables.piece_value(p, make_piece(c, kAdvisor), square);
   }
   for (const Square square : position.squares(c, kElephant)) {
     file_covered |= ahead_of_king(square);
-    if (positional) score += tables.piece_value(phase, make_piece(c, kElephant), square);
+    if (positional) score += tables.piece_value(p, make_piece(c, kElephant), square);
   }
 
   // Pawns: the record's facts and the structure, in one pass.
@@ -156,7 +156,7 @@ ScoreOf<Tables> evaluate_side(const Position& position, Phase phase, Knowledge k
     pressing += kPalaceZone[c][square];
     file_covered |= ahead_of_king(square);
     if (kInPalace[them][square]) info.shape[them] |= kEnemyPawnInPalace;
-    if (positional) score += tables.piece_value(phase, own_pawn, square);
+    if (positional) score += tables.piece_value(p, own_pawn, square);
   }
   info.pawn_files[c] = files;
   info.crossed_pawns[c] = std::uint8_t(crossed);

@@ -17,6 +17,12 @@ constexpr int minors_phase_index(Phase phase) {
   return phase == Phase::kEndgame ? 1 : 0;
 }
 
+// The majors' weights that change as the game goes on are given at its two ends, the opening (all 16 units
+// of majors on the board: rook 2, horse 1, cannon 1) and a bare endgame (none), and blended by the units
+// left, so that a capture moves them a little instead of all at once at a phase boundary.
+inline constexpr int kTaperEnds = 2;  // 0: the opening's end, 1: the endgame's
+inline constexpr int kFullMajorsValue = 16;
+
 // Piece-square bonuses are the same on file f and file 8 - f, so that a position and its mirror image score
 // alike: a table holds files a..e only, and reads as a diagram from its owner's side (the first row is the
 // enemy back rank, the last its own).
@@ -27,6 +33,7 @@ using HalfBoard = Weight[kRankCount][kHalfFileCount];
 // Mobility tables are indexed by the number of moves.
 inline constexpr int kRookMobilityCount = 18;
 inline constexpr int kHorseMobilityCount = 9;
+inline constexpr int kCannonMobilityCount = 18;
 inline constexpr int kAttackScaleCount = 9;
 
 // Weight is int for play; the tuner instantiates it with a symbolic weight that records which parameter an
@@ -62,19 +69,20 @@ struct BasicParameters {
   Weight palace_pawn[kMinorsPhaseCount];       // per pawn in or next to the enemy palace
   Weight palace_pawn_per_missing_advisor[kMinorsPhaseCount];  // ... and more per advisor the enemy lacks
 
-  // ---- The majors (horse, rook, cannon), by phase.
-  Weight majors_material[kPhaseCount][3];  // horse, rook, cannon
+  // ---- The majors (horse, rook, cannon); material, squares and files at the two ends of the game.
+  Weight majors_material[kTaperEnds][3];  // horse, rook, cannon
   // The horse gains toward the centre and the enemy palace and loses on the rim and its own back rank; the
   // rook likes the rib files, the river banks and the enemy pawn rank (mobility sees open lines); the cannon
   // likes the central file in the opening and the enemy back rank, and goes home in the endgame.
-  HalfBoard<Weight> horse_squares[kPhaseCount];
-  HalfBoard<Weight> rook_squares[kPhaseCount];
-  HalfBoard<Weight> cannon_squares[kPhaseCount];
+  HalfBoard<Weight> horse_squares[kTaperEnds];
+  HalfBoard<Weight> rook_squares[kTaperEnds];
+  HalfBoard<Weight> cannon_squares[kTaperEnds];
   // medium knowledge: mobility and open files.
-  Weight rook_mobility[kRookMobilityCount];    // by points along its lines (an enemy piece counts)
-  Weight horse_mobility[kHorseMobilityCount];  // by jumps over a free leg to a point not its own side's
-  Weight rook_open_file[kPhaseCount];          // no pawn of either side on the file
-  Weight rook_half_open_file[kPhaseCount];     // enemy pawns only
+  Weight rook_mobility[kRookMobilityCount];      // by points along its lines (an enemy piece counts)
+  Weight horse_mobility[kHorseMobilityCount];    // by jumps over a free leg to a point not its own side's
+  Weight cannon_mobility[kCannonMobilityCount];  // by quiet moves plus captures (17 or more share the last)
+  Weight rook_open_file[kTaperEnds];             // no pawn of either side on the file
+  Weight rook_half_open_file[kTaperEnds];        // enemy pawns only
   // large knowledge: attack on the enemy king. The attacker's force in units (rook 2, cannon 1, horse across
   // the river 1) gives the share, out of 16, that the "scaled" terms earn, so that a lone piece earns little.
   int attack_scale[kAttackScaleCount];
@@ -95,6 +103,8 @@ struct BasicParameters {
   // Scaled, per rook / cannon / horse post, against a king file bare of minors or a king off its home point.
   Weight bare_king_file_rook, bare_king_file_cannon;
   Weight king_off_home_rook, king_off_home_cannon, king_off_home_horse;
+  // Scaled, per point of the enemy palace a rook, horse or cannon attacks (a cannon over its screen).
+  Weight rook_palace_attack, horse_palace_attack, cannon_palace_attack;
 };
 
 using EvaluationParameters = BasicParameters<int>;
@@ -131,6 +141,7 @@ constexpr void visit_parameters(Parameters& p, Visit&& visit) {
   visit("cannon_squares", p.cannon_squares, true);
   visit("rook_mobility", p.rook_mobility, true);
   visit("horse_mobility", p.horse_mobility, true);
+  visit("cannon_mobility", p.cannon_mobility, true);
   visit("rook_open_file", p.rook_open_file, true);
   visit("rook_half_open_file", p.rook_half_open_file, true);
   visit("attack_scale", p.attack_scale, false);
@@ -155,6 +166,9 @@ constexpr void visit_parameters(Parameters& p, Visit&& visit) {
   visit("king_off_home_rook", p.king_off_home_rook, true);
   visit("king_off_home_cannon", p.king_off_home_cannon, true);
   visit("king_off_home_horse", p.king_off_home_horse, true);
+  visit("rook_palace_attack", p.rook_palace_attack, true);
+  visit("horse_palace_attack", p.horse_palace_attack, true);
+  visit("cannon_palace_attack", p.cannon_palace_attack, true);
 }
 
 // Calls f on every element of a parameter, scalar or (nested) array, in memory order.

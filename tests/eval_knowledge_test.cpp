@@ -3,8 +3,6 @@
 // and each piece of Xiangqi knowledge pulls the score the way it should.
 #include <doctest/doctest.h>
 
-#include "tests/reference_positions.h"
-
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -19,6 +17,8 @@
 #include "eval/global_evaluation.h"
 #include "eval/minors_evaluation.h"
 #include "eval/score.h"
+#include "tests/hand_set_parameters.h"
+#include "tests/reference_positions.h"
 
 namespace shuai {
 namespace {
@@ -135,19 +135,22 @@ Position with_majors_moved(const Position& original, std::mt19937* random) {
   return result;
 }
 
+// With the hand-set weights (tests/hand_set_parameters.h).
 int total(const Position& position, Knowledge knowledge) {
-  const MinorsInfo info = evaluate_minors(position, phase_of_position(position), knowledge);
-  return info.score + evaluate_global(position, info, knowledge);
+  const auto& tables = test::hand_set_tables();
+  const MinorsInfo info = evaluate_minors(position, phase_of_position(position), knowledge, tables);
+  return info.score + evaluate_global(position, info, knowledge, tables);
 }
 
 int minors_score(const std::string& fen, Phase phase, Knowledge knowledge = Knowledge::kLarge) {
-  return evaluate_minors(position_of(fen), phase, knowledge).score;
+  return evaluate_minors(position_of(fen), phase, knowledge, test::hand_set_tables()).score;
 }
 
 int global_score(const std::string& fen, Knowledge knowledge = Knowledge::kLarge) {
   const Position position = position_of(fen);
-  return evaluate_global(position, evaluate_minors(position, phase_of_position(position), knowledge),
-                         knowledge);
+  const auto& tables = test::hand_set_tables();
+  return evaluate_global(position, evaluate_minors(position, phase_of_position(position), knowledge, tables),
+                         knowledge, tables);
 }
 
 TEST_CASE("knowledge: the minors record does not depend on the majors") {
@@ -350,11 +353,12 @@ TEST_CASE("knowledge: fatal pawns are worth more with attacking majors") {
   // The same fatal pawn count read from the record, with and without Red's rooks and cannon.
   const auto gain = [](const std::string& fen) {
     const Position position = position_of(fen);
-    MinorsInfo info = evaluate_minors(position, phase_of_position(position), Knowledge::kLarge);
+    const auto& tables = test::hand_set_tables();
+    MinorsInfo info = evaluate_minors(position, phase_of_position(position), Knowledge::kLarge, tables);
     info.fatal_pawns[kRed] = 0;
-    const int without = evaluate_global(position, info, Knowledge::kLarge);
+    const int without = evaluate_global(position, info, Knowledge::kLarge, tables);
     info.fatal_pawns[kRed] = 2;
-    return evaluate_global(position, info, Knowledge::kLarge) - without;
+    return evaluate_global(position, info, Knowledge::kLarge, tables) - without;
   };
   const int lone = gain("3aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
   const int backed = gain("3aka3/9/9/9/9/9/9/1C7/9/R2K4R w - - 0 1");

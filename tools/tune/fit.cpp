@@ -52,7 +52,8 @@ Fits the evaluation's parameters (eval/parameters.h) to the results of the games
 once). Every position is evaluated once as a linear form of the parameters; the logistic scale K of
 sigmoid(K * evaluation) is fitted first, then all fitted parameters by Adam over shuffled mini-batches,
 minimising the mean squared error against the results. A fixed share of the positions (chosen by their hash
-key) is held out and its loss printed after every epoch.
+key) is held out and its loss printed after every epoch; the parameters written are those of the epoch with
+the lowest validation loss.
 
   --start FILE        start from this parameter file (default: the built-in values)
   --out FILE          write the fitted parameters as a parameter file (default tuned-parameters.txt)
@@ -62,6 +63,7 @@ key) is held out and its loss printed after every epoch.
   --rate X            Adam's step size in evaluation units (default 0.5)
   --validation X      share held out for validation (default 0.1)
   --scale K           use this K instead of fitting it
+  --regularization L  add L * (w - w0)^2 per parameter to the loss, w0 its start value (default 1e-9)
   --threads N         threads (default: one per processor)
   --seed S            the order of the mini-batches (default 1)
 )";
@@ -102,6 +104,8 @@ std::variant<FitOptions, std::string> parse_fit_options(std::span<const std::str
       good = parse_number(value, options.scale) && options.scale > 0;
     else if (word == "--threads")
       good = parse_number(value, options.threads) && options.threads > 0 && options.threads <= 256;
+    else if (word == "--regularization")
+      good = parse_number(value, options.regularization) && options.regularization >= 0;
     else if (word == "--seed")
       good = parse_number(value, options.seed);
     else
@@ -175,6 +179,9 @@ void fit_parameters(const TrainingSet& set, std::vector<double>& parameters, dou
   std::mt19937_64 random(options.seed);
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
   std::uint64_t steps = 0;
+  const std::vector<double> start_values = parameters;
+  std::vector<double> best = parameters;
+  double best_validation = mean_loss(set.validation, parameters, scale, options.threads);
   for (int epoch = 1; epoch <= options.epochs; ++epoch) {
     const auto start = std::chrono::steady_clock::now();
     std::shuffle(order.begin(), order.end(), random);
@@ -186,7 +193,8 @@ void fit_parameters(const TrainingSet& set, std::vector<double>& parameters, dou
       const double correction1 = 1 - std::pow(kBeta1, double(steps));
       const double correction2 = 1 - std::pow(kBeta2, double(steps));
       for (std::size_t p = 0; p < count; ++p) {
-        const double g = gradient[p];
+        // The pull toward the start: a parameter that few positions read stays near its old value.
+        const double g = gradient[p] + 2 * options.regularization * (parameters[p] - start_values[p]);
         first_moment[p] = kBeta1 * first_moment[p] + (1 - kBeta1) * g;
         second_moment[p] = kBeta2 * second_moment[p] + (1 - kBeta2) * g * g;
         parameters[p] -= options.learning_rate * (first_moment[p] / correction1) /
@@ -198,8 +206,15 @@ void fit_parameters(const TrainingSet& set, std::vector<double>& parameters, dou
     epoch_report.training_loss = mean_loss(training, parameters, scale, options.threads);
     epoch_report.validation_loss = mean_loss(set.validation, parameters, scale, options.threads);
     epoch_report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    epoch_report.best = set.validation.size() == 0 || epoch_report.validation_loss < best_validation;
+    if (epoch_report.best) {
+      best_validation = epoch_report.validation_loss;
+      best = parameters;
+    }
     report(epoch_report);
   }
+  // Past the epoch the held-out positions liked best, the fit only learns the training part by heart.
+  parameters = best;
 }
 
 int run_fit(std::span<const std::string_view> arguments, const std::string&, std::FILE* out,
@@ -246,8 +261,9 @@ int run_fit(std::span<const std::string_view> arguments, const std::string&, std
   std::fflush(out);
 
   fit_parameters(set, parameters, scale, options, [&](const EpochReport& report) {
-    fmt::print(out, "epoch {:3}: training loss {:.6f}, validation loss {:.6f}  ({:.1f} s)\n", report.epoch,
-               report.training_loss, report.validation_loss, report.seconds);
+    fmt::print(out, "epoch {:3}: training loss {:.6f}, validation loss {:.6f}  ({:.1f} s){}\n", report.epoch,
+               report.training_loss, report.validation_loss, report.seconds,
+               report.best ? "" : "  (not kept)");
     std::fflush(out);
   });
 

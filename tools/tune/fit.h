@@ -26,6 +26,8 @@ struct FitOptions {
   double learning_rate = 0.5;  // Adam's step, in evaluation units (a horse is about 100)
   double validation_share = 0.1;
   double scale = 0;  // the logistic scale K; 0: fitted
+  // Weight of the pull toward the start values, per parameter: L * (w - w0)^2 is added to the loss.
+  double regularization = 1e-9;
   int threads = 1;
   std::uint64_t seed = 1;  // the order of the mini-batches
   bool help = false;
@@ -47,9 +49,11 @@ std::vector<double> loss_gradient(const LinearPositions& positions, std::span<co
 struct EpochReport {
   int epoch = 0;
   double training_loss = 0, validation_loss = 0, seconds = 0;
+  bool best = false;  // the lowest validation loss so far: these are the parameters kept
 };
 
-// Runs Adam for options.epochs epochs from `parameters` (changed in place); calls report after each epoch.
+// Runs Adam for options.epochs epochs from `parameters`, calls report after each epoch, and leaves in
+// `parameters` those of the epoch with the lowest validation loss (the start, if none was lower).
 void fit_parameters(const TrainingSet& set, std::vector<double>& parameters, double scale,
                     const FitOptions& options, const std::function<void(const EpochReport&)>& report);
 
