@@ -6,7 +6,9 @@
 namespace shuai {
 
 // Game stage from the "majors material value" of the MHT paper (rook 2, horse 1, cannon 1, both sides; 16 at
-// the start): opening 11-16, middlegame 7-10, endgame 0-6. The global evaluation's tables follow it.
+// the start): opening 11-16, middlegame 7-10, endgame 0-6. The evaluation no longer reads it (the majors'
+// weights are blended by the majors value itself, the minors' follow minors_phase_of); the tests name
+// positions by it.
 enum class Phase : std::uint8_t { kOpening = 0, kMiddlegame = 1, kEndgame = 2 };
 inline constexpr int kPhaseCount = 3;
 
