@@ -13,6 +13,7 @@
 #include <string>
 
 #include "engine/board/board.h"
+#include "tests/program_run.h"
 #include "tools/match/game.h"
 #include "tools/match/match.h"
 #include "tools/match/pgn.h"
@@ -20,6 +21,9 @@
 
 namespace shuai::match {
 namespace {
+
+using test::ProgramRun;
+using test::run_program;
 
 // Red is a rook up; its rook can check the black king from a9 and a8 in turn.
 constexpr std::string_view kRookUp = "4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1";
@@ -273,6 +277,32 @@ TEST_CASE("the PGN carries the tags, ICCS moves, Chinese notation, scores and th
   CHECK(pgn.find("0-1\n") != std::string::npos);
 }
 
+TEST_CASE("a game from an opening line starts at the start position and its record holds the line") {
+  // The runner plays the opening's moves; the engines then play on (Red's rook a0a1 and back, Black's
+  // likewise) until the threefold repetition ends it.
+  auto red = scripted("Red", "--moves a0a1,a1a0,a0a1,a1a0");
+  auto black = scripted("Black", "--moves a9a8,a8a9,a9a8,a8a9");
+  const Opening opening{std::string(kStartFen), {"h2e2", "h9g7"}};
+  const GameRecord game = play_game(red, black, opening, depth_one());
+  CHECK(game.start_fen == kStartFen);
+  REQUIRE(game.moves.size() >= 4);
+  CHECK(game.moves[0].from_opening);
+  CHECK(game.moves[1].from_opening);
+  CHECK_FALSE(game.moves[2].from_opening);
+  CHECK(game.moves[2].iccs == "a0a1");
+  std::string pgn = to_pgn(game, PgnTags{});
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // the movetext is wrapped
+  CHECK(pgn.find("1. H2-E2 {炮二平五 opening} H9-G7 {马８进７ opening} 2. A0-A1 {车九进一") !=
+        std::string::npos);
+
+  auto illegal_red = scripted("Red", "--moves a0a1");
+  auto illegal_black = scripted("Black", "--moves a9a8");
+  const GameRecord bad =
+      play_game(illegal_red, illegal_black, Opening{std::string(kStartFen), {"a0a5"}}, depth_one());
+  CHECK(bad.detail.find("bad opening") != std::string::npos);
+  CHECK(bad.moves.empty());
+}
+
 TEST_CASE("openings files are read as FEN or EPD and a bad line is named") {
   const std::string path = "match_runner_test_openings.fen";
   {
@@ -281,17 +311,33 @@ TEST_CASE("openings files are read as FEN or EPD and a bad line is named") {
          << kStartFen << " ; start\n"
          << "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - bm h9g7; id \"x\";\n";
   }
-  std::vector<std::string> openings;
+  std::vector<Opening> openings;
   std::string error;
   REQUIRE(read_openings(path, openings, error));
   REQUIRE(openings.size() == 2);
-  CHECK(openings[1].starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"));
+  CHECK(openings[1].start_fen.starts_with("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"));
+  CHECK(openings[1].moves.empty());
   {
     std::ofstream file(path, std::ios::app);
+    // As in positions/openings.fen: the moves after the name lead from the start position to the FEN.
+    file << "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1 ; Central cannon: h2e2\n";
+  }
+  REQUIRE(read_openings(path, openings, error));
+  REQUIRE(openings.size() == 3);
+  CHECK(openings[2].start_fen == kStartFen);
+  CHECK(openings[2].moves == std::vector<std::string>{"h2e2"});
+  {
+    std::ofstream file(path, std::ios::app);
+    file << "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1 ; Wrong: b2e2\n";
+  }
+  CHECK_FALSE(read_openings(path, openings, error));
+  CHECK(error.find(":6:") != std::string::npos);
+  {
+    std::ofstream file(path);
     file << "rnbakabnr/9/9 w - - 0 1\n";
   }
   CHECK_FALSE(read_openings(path, openings, error));
-  CHECK(error.find(":5:") != std::string::npos);
+  CHECK(error.find(":1:") != std::string::npos);
   std::remove(path.c_str());
 }
 
@@ -300,22 +346,6 @@ TEST_CASE("openings files are read as FEN or EPD and a bad line is named") {
 
 namespace shuai::match {
 namespace {
-
-struct ProgramRun {
-  std::string output;
-  int exit_code = -1;
-};
-
-ProgramRun run_program(const std::string& command) {
-  ProgramRun run;
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char chunk[4096];
-  while (std::size_t count = std::fread(chunk, 1, sizeof chunk, pipe)) run.output.append(chunk, count);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
 
 TEST_SUITE("threads") {
   TEST_CASE("shuai-match plays Shuai against itself over UCCI and UCI and reports the match") {

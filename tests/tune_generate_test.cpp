@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/board/board.h"
+#include "tests/temporary_file.h"
 #include "tools/tune/generate.h"
 #include "tools/tune/generate_options.h"
 #include "tools/tune/training_file.h"
@@ -24,16 +25,7 @@
 namespace shuai::tune {
 namespace {
 
-// A file in the temporary directory, removed before and after the test.
-struct TemporaryFile {
-  std::string path;
-  explicit TemporaryFile(std::string_view name)
-      : path((std::filesystem::temp_directory_path() / fmt::format("shuai_tune_{}_{}.txt", getpid(), name))
-                 .string()) {
-    std::filesystem::remove(path);
-  }
-  ~TemporaryFile() { std::filesystem::remove(path); }
-};
+using test::TemporaryFile;
 
 struct Run {
   int code = 0;
@@ -129,7 +121,7 @@ std::string ending(const std::string& block) {
 // Two games at once: the writer is shared by the workers (so this also runs under ThreadSanitizer).
 TEST_SUITE("threads") {
   TEST_CASE("generate writes well-formed, unique, labelled positions under a game line each") {
-    TemporaryFile file("generate");
+    TemporaryFile file("generate.txt");
     const Run run = generate_run({"--out", file.path, "--games", "2", "--threads", "2"});
     INFO(run.error);
     REQUIRE(run.code == 0);
@@ -146,7 +138,7 @@ TEST_SUITE("threads") {
 }  // TEST_SUITE("threads")
 
 TEST_CASE("a resumed run plays only the games its file lacks, and replays one cut short") {
-  TemporaryFile file("resume");
+  TemporaryFile file("resume.txt");
   REQUIRE(generate_run({"--out", file.path, "--games", "2", "--threads", "1"}).code == 0);
   const std::string before = file_text(file.path);
 
@@ -173,7 +165,7 @@ TEST_CASE("a resumed run plays only the games its file lacks, and replays one cu
 }
 
 TEST_CASE("shards split the games exactly and play the same games as one run") {
-  TemporaryFile whole("whole"), first("shard1"), second("shard2");
+  TemporaryFile whole("whole.txt"), first("shard1.txt"), second("shard2.txt");
   REQUIRE(generate_run({"--out", whole.path, "--games", "3", "--threads", "1", "--seed", "7"}).code == 0);
   REQUIRE(
       generate_run({"--out", first.path, "--games", "3", "--threads", "1", "--seed", "7", "--shard", "1/2"})
@@ -209,7 +201,7 @@ TEST_CASE("bad arguments and input are one-line errors with exit code 2") {
   CHECK(parse_error({"--out", "x.txt", "--shard", "3/3", "--seed", "18446744073709551615"}).empty());
   CHECK(std::get<GenerateOptions>(parse_generate_options(std::vector<std::string_view>{"--help"}, "")).help);
 
-  TemporaryFile file("errors");
+  TemporaryFile file("errors.txt");
   const Run bad_flag = generate_run({"--out", file.path, "--shard", "4/3"});
   CHECK(bad_flag.code == 2);
   CHECK(bad_flag.error.starts_with("shuai-tune generate: --shard takes"));

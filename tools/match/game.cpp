@@ -16,6 +16,12 @@ std::string_view side_name(Color side) {
 
 GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const std::string& start_fen,
                      const GameSettings& settings) {
+  return play_game(red, black, Opening{start_fen, {}}, settings);
+}
+
+GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const Opening& opening,
+                     const GameSettings& settings) {
+  const std::string& start_fen = opening.start_fen;
   GameRecord record;
   record.red = red.config().name;
   record.black = black.config().name;
@@ -29,6 +35,17 @@ GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const std::string& 
     return record;
   }
   record.start_fen = referee.start_fen();
+  for (const std::string& iccs : opening.moves) {
+    const Move move = referee.legal_move(iccs);
+    if (move == kNoMove) {
+      record.verdict = {GameResult::kDraw, Termination::kMaxPlies};
+      record.detail = fmt::format("bad opening: move '{}' is not legal", iccs);
+      return record;
+    }
+    PlayedMove played{iccs, move_to_chinese(referee.position(), move), "", 0, 0, true};
+    referee.play(iccs);
+    record.moves.push_back(std::move(played));
+  }
 
   // A player that cannot be readied loses the game before it starts: counted as a crash.
   EnginePlayer* players[kColorCount] = {&red, &black};

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "engine/board/fen.h"
+#include "engine/board/notation.h"
 #include "engine/board/text.h"
 #include "tools/match/pgn.h"
 
@@ -26,12 +27,12 @@ struct ScheduledGame {
   int pairing = 0;
   int index = 0;  // within the pairing: games 2k and 2k+1 share an opening
   int red = 0, black = 0;
-  std::string opening;
+  Opening opening;
 };
 
 std::vector<ScheduledGame> schedule(const MatchSettings& settings, std::vector<PairingResult>& pairings) {
-  std::vector<std::string> openings = settings.openings;
-  if (openings.empty()) openings.emplace_back(kStartFen);
+  std::vector<Opening> openings = settings.openings;
+  if (openings.empty()) openings.push_back({std::string(kStartFen), {}});
   if (settings.seed) std::shuffle(openings.begin(), openings.end(), std::mt19937_64(*settings.seed));
   const int engine_count = int(settings.engines.size());
   for (int first = 0; first < engine_count; ++first)
@@ -73,7 +74,31 @@ double first_engine_score(const ScheduledGame& game, const PairingResult& pairin
 
 }  // namespace
 
-bool read_openings(const std::string& path, std::vector<std::string>& openings, std::string& error) {
+namespace {
+
+// The ICCS moves after the last ':' of an opening line's comment, when they lead from the start position to
+// `position`; empty when the comment gives none. False when it gives moves that are illegal or lead
+// elsewhere.
+bool moves_from_start(const std::string& comment, const Position& position, std::vector<std::string>& moves) {
+  moves.clear();
+  const std::size_t colon = comment.rfind(':');
+  if (colon == std::string::npos) return true;
+  const std::string list = comment.substr(colon + 1);
+  const auto words = split_words(list);
+  if (words.empty() || !parse_iccs(words[0])) return true;  // a comment, not a move list
+  Position replay = *parse_fen(kStartFen).position;
+  for (const auto& word : words) {
+    const auto move = parse_legal_move(replay, word);
+    if (move.move == kNoMove) return false;
+    replay.make_move(move.move);
+    moves.emplace_back(word);
+  }
+  return replay.key() == position.key();
+}
+
+}  // namespace
+
+bool read_openings(const std::string& path, std::vector<Opening>& openings, std::string& error) {
   std::ifstream file(path);
   if (!file) {
     error = fmt::format("cannot read openings file '{}'", path);
@@ -82,7 +107,9 @@ bool read_openings(const std::string& path, std::vector<std::string>& openings, 
   openings.clear();
   std::string line;
   for (int number = 1; std::getline(file, line); ++number) {
-    const std::string text = line.substr(0, line.find(';'));
+    const std::size_t semicolon = line.find(';');
+    const std::string text = line.substr(0, semicolon);
+    const std::string comment = semicolon == std::string::npos ? "" : line.substr(semicolon + 1);
     const auto words = split_words(text);
     if (words.empty() || words[0].starts_with('#')) continue;
     // A FEN has six fields; an EPD line has four, then operations.
@@ -99,7 +126,16 @@ bool read_openings(const std::string& path, std::vector<std::string>& openings, 
       error = fmt::format("{}:{}: {}", path, number, parsed.error);
       return false;
     }
-    openings.push_back(to_fen(*parsed.position));
+    std::vector<std::string> moves;
+    if (!moves_from_start(comment, *parsed.position, moves)) {
+      error = fmt::format("{}:{}: the moves after ':' do not lead from the start position to the FEN", path,
+                          number);
+      return false;
+    }
+    if (moves.empty())
+      openings.push_back({to_fen(*parsed.position), {}});
+    else
+      openings.push_back({std::string(kStartFen), std::move(moves)});
   }
   if (openings.empty()) {
     error = fmt::format("openings file '{}' holds no positions", path);

@@ -20,7 +20,7 @@ struct MatchSettings {
   std::string time_control_text;  // for the report and the PGN
   int games = 2;                  // per pairing
   int concurrency = 1;
-  std::vector<std::string> openings;  // FENs; empty: the start position
+  std::vector<Opening> openings;  // empty: the start position
   std::string pgn_path;
   SprtSettings sprt;
   std::optional<std::uint64_t> seed;  // shuffles the opening order when set
@@ -44,9 +44,11 @@ struct MatchResult {
   bool stopped_by_sprt = false;
 };
 
-// Reads FEN or EPD lines (# comments and blank lines skipped; anything after ';' ignored). False with a
-// message naming the line when one is not a legal position.
-bool read_openings(const std::string& path, std::vector<std::string>& openings, std::string& error);
+// Reads FEN or EPD lines (# comments and blank lines skipped). After a ';' a line may name the opening and
+// end with ':' and the ICCS moves that reach its position from the start position (positions/openings.fen
+// does): the games then start at the start position with those moves. False with a message naming the line
+// when one is not a legal position or its moves do not reach it.
+bool read_openings(const std::string& path, std::vector<Opening>& openings, std::string& error);
 
 // Plays the whole match; prints progress lines to standard output when settings.progress is set.
 MatchResult run_match(const MatchSettings& settings);

@@ -79,8 +79,12 @@ std::string to_pgn(const GameRecord& game, const PgnTags& tags) {
     first = false;
     put(pgn_move(move.iccs));
     std::string comment = move.chinese;
-    if (!move.score.empty()) comment += fmt::format(" {}/{}", move.score, move.depth);
-    comment += fmt::format(" {:.3f}s", double(move.elapsed_ms) / 1000);
+    if (move.from_opening) {
+      comment += " opening";
+    } else {
+      if (!move.score.empty()) comment += fmt::format(" {}/{}", move.score, move.depth);
+      comment += fmt::format(" {:.3f}s", double(move.elapsed_ms) / 1000);
+    }
     put(fmt::format("{{{}}}", comment));
     if (!red_to_move) ++move_number;
     red_to_move = !red_to_move;
