@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace shuai::tools {
@@ -14,6 +15,13 @@ inline std::optional<int> parse_int(std::string_view text, int low, int high) {
   if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
     return std::nullopt;
   return value;
+}
+
+// Whether the words ask for the usage text alone: "help", "--help" or "-h" (then printed on standard output
+// with exit code 0, so that scripts and the README check can ask any subcommand what it takes).
+inline bool asks_for_help(std::span<const std::string_view> arguments) {
+  return arguments.size() == 1 &&
+         (arguments[0] == "help" || arguments[0] == "--help" || arguments[0] == "-h");
 }
 
 }  // namespace shuai::tools

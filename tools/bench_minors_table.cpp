@@ -31,6 +31,9 @@ struct MinorsBenchSettings {
   bool verify = false;  // recompute the minors on every hit and count disagreements (times then mean nothing)
 };
 
+constexpr std::string_view kMhtUsage = "usage: shuai bench mht [depth N] [entries LOG2] [rounds R] [verify]";
+constexpr std::string_view kEvalUsage = "usage: shuai bench eval [depth 1..4]";
+
 std::string parse_settings(std::span<const std::string_view> arguments, MinorsBenchSettings& settings) {
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string_view word = arguments[i];
@@ -47,9 +50,7 @@ std::string parse_settings(std::span<const std::string_view> arguments, MinorsBe
     } else if (word == "rounds" && (number = parse_int(value, 1, 100))) {
       settings.rounds = *number;
     } else {
-      return fmt::format(
-          "bench mht: bad option '{} {}'\nusage: shuai bench mht [depth N] [entries LOG2] [rounds R]", word,
-          value);
+      return fmt::format("bench mht: bad option '{} {}'\n{}", word, value, kMhtUsage);
     }
     ++i;
   }
@@ -79,6 +80,7 @@ void walk(Position& position, int depth, Visit& visit) {
 }  // namespace
 
 int run_bench_mht(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}\n", kMhtUsage), 0;
   MinorsBenchSettings settings;
   if (const std::string error = parse_settings(arguments, settings); !error.empty()) {
     fmt::print(stderr, "{}\n", error);
@@ -136,12 +138,13 @@ int run_bench_mht(std::span<const std::string_view> arguments) {
 }
 
 int run_bench_eval(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}\n", kEvalUsage), 0;
   int depth = 3;
   if (!arguments.empty()) {
     const auto parsed =
         arguments.size() == 2 && arguments[0] == "depth" ? parse_int(arguments[1], 1, 4) : std::nullopt;
     if (!parsed) {
-      fmt::print(stderr, "usage: shuai bench eval [depth 1..4]\n");
+      fmt::print(stderr, "{}\n", kEvalUsage);
       return 2;
     }
     depth = *parsed;

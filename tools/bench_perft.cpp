@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/board/board.h"
+#include "tools/arguments.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -39,6 +40,8 @@ double time_seconds(Counter count, std::uint64_t& nodes) {
 }  // namespace
 
 int run_bench_perft(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments))
+    return fmt::print("usage: shuai bench perft   (takes no further arguments)\n"), 0;
   if (!arguments.empty()) {
     fmt::print(stderr, "usage: shuai bench perft   (takes no further arguments)\n");
     return 2;

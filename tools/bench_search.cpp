@@ -17,7 +17,8 @@ namespace {
 
 constexpr std::string_view kBenchUsage =
     "usage: shuai bench [depth N | time MS] [hash MB] [pruning none|small|medium|large]\n"
-    "                   [no-null-move] [no-lmr] [no-futility] [no-razoring] [transactions]\n";
+    "                   [no-null-move] [no-lmr] [no-futility] [no-razoring] [transactions]\n"
+    "       shuai bench perft|mht|eval|smp|lockless|tactics [help]   (see 'shuai --help')\n";
 
 // Reads the bench options; an error message on bad input.
 std::string parse_settings(std::span<const std::string_view> arguments, BenchSettings& settings) {
@@ -98,6 +99,7 @@ BenchTotals run_bench(const BenchSettings& settings, bool print) {
 }
 
 int run_bench_search(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}", kBenchUsage), 0;
   BenchSettings settings;
   if (const std::string error = parse_settings(arguments, settings); !error.empty()) {
     fmt::print(stderr, "{}\n{}", error, kBenchUsage);

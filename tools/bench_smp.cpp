@@ -74,7 +74,12 @@ std::vector<std::string> sample_positions(const std::string& path, int count, st
 
 }  // namespace
 
+constexpr std::string_view kSmpUsage =
+    "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH] [runs 1..100] "
+    "[file FEN-FILE [sample N]]\n";
+
 int run_bench_smp(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}", kSmpUsage), 0;
   int depth = 10, threads = 2, hash_megabytes = 64, split_depth = SearchOptions{}.min_split_depth, runs = 1;
   int sample_count = 20;
   std::string positions_file;
@@ -97,10 +102,7 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
     else if (word == "sample" && (parsed = parse_int(value, 1, 10000)))
       sample_count = *parsed;
     else {
-      fmt::print(
-          stderr,
-          "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH] [runs 1..100] "
-          "[file FEN-FILE [sample N]]\n");
+      fmt::print(stderr, "{}", kSmpUsage);
       return 2;
     }
   }

@@ -143,6 +143,7 @@ TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const Tact
 }
 
 int run_bench_tactics(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}", kTacticsUsage), 0;
   TacticsSettings settings;
   std::string path;
   bool verbose = false;

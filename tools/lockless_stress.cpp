@@ -201,6 +201,7 @@ LocklessStressCounts run_lockless_stress(const LocklessStressSettings& settings)
 }
 
 int run_bench_lockless(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}\n", kLocklessUsage), 0;
   LocklessStressSettings settings;
   for (std::size_t i = 0; i < arguments.size(); i += 2) {
     const std::string_view word = arguments[i];

@@ -6,11 +6,14 @@
 #include <string>
 
 #include "engine/board/board.h"
+#include "tools/arguments.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 
 int run_perft_command(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments))
+    return fmt::print("usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n"), 0;
   int depth = 0;
   const std::string_view depth_text = arguments.empty() ? std::string_view() : arguments[0];
   const auto [end, error] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);

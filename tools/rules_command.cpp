@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/board/board.h"
+#include "tools/arguments.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -28,6 +29,8 @@ std::string describe_chased(const Position& position, const SquareSet& chased) {
 }  // namespace
 
 int run_rules_command(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments))
+    return fmt::print("usage: shuai rules FEN|startpos [MOVE ...]   (moves in ICCS or WXF notation)\n"), 0;
   if (arguments.empty()) {
     fmt::print(stderr, "usage: shuai rules FEN|startpos [MOVE ...]   (moves in ICCS or WXF notation)\n");
     return 2;
