@@ -18,6 +18,10 @@ usage:
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
   shuai rules FEN [MOVE ...] replay moves (ICCS or WXF): each move's class (check, chase, idle) and the
                             repetition verdict under the Asian rules
+  shuai book build --out FILE [--min-games N] [--max-plies N] [--min-score S] PGN...
+                            make an opening book from PGN games (ICCS, WXF or Chinese notation)
+  shuai book probe FILE [FEN|startpos] [moves MOVE ...]
+                            a position's book moves: games, results, weight ('shuai book help')
   shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
@@ -63,6 +67,7 @@ int main(int argc, char** argv) {
   }
   if (command == "perft") return shuai::tools::run_perft_command(rest);
   if (command == "rules") return shuai::tools::run_rules_command(rest);
+  if (command == "book") return shuai::tools::run_book_command(rest);
   if (command == "bench") {
     if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
     if (!rest.empty() && rest[0] == "mht") return shuai::tools::run_bench_mht(rest.subspan(1));

@@ -18,6 +18,10 @@ int run_perft_command(std::span<const std::string_view> arguments);
 // `shuai rules FEN|startpos [MOVE ...]`: each move's class under the Asian rules and the repetition verdict.
 int run_rules_command(std::span<const std::string_view> arguments);
 
+// `shuai book build --out FILE [options] PGN...` (make an opening book from games) and `shuai book probe FILE
+// [FEN] [moves ...]` (a position's book moves).
+int run_book_command(std::span<const std::string_view> arguments);
+
 // `shuai bench perft`: perft speed on a fixed set, fast generator against the full-test reference.
 int run_bench_perft(std::span<const std::string_view> arguments);
 

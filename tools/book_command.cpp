@@ -1,0 +1,234 @@
+// `shuai book build|probe`: making an opening book from PGN files and looking up a position's book moves.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/board/board.h"
+#include "engine/book/book_builder.h"
+#include "engine/book/opening_book.h"
+#include "engine/book/pgn_reader.h"
+#include "tools/arguments.h"
+#include "tools/tools.h"
+
+namespace shuai::tools {
+namespace {
+
+constexpr std::string_view kUsage = R"(usage:
+  shuai book build --out FILE [--min-games N] [--max-plies N] [--min-score S] PGN...
+      make a book from PGN files (moves in ICCS, WXF or Chinese notation): the moves of each game's first
+      --max-plies plies (default 40) played in at least --min-games games (default 2) and scoring at least
+      --min-score for the mover (a fraction 0..1, default 0); games that cannot be replayed are skipped
+  shuai book probe FILE[;FILE...] [FEN | startpos] [moves MOVE...]
+      the book moves of a position (default the start position), heaviest first
+)";
+// How many skipped games the build names before it only counts them.
+constexpr int kShownProblems = 5;
+
+int fail(const std::string& message) {
+  fmt::print(stderr, "shuai book: {}\n", message);
+  return 2;
+}
+
+std::optional<double> parse_fraction(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0 && value <= 1))
+    return std::nullopt;
+  return value;
+}
+
+// The build's progress line on standard error: files, games, megabytes read. On a terminal it redraws in
+// place; into a log or a pipe it writes only its final state.
+class BuildProgress {
+ public:
+  BuildProgress(std::size_t files, std::uintmax_t total_bytes)
+      : terminal_(isatty(fileno(stderr))),
+        files_(files),
+        total_bytes_(std::max<std::uintmax_t>(total_bytes, 1)) {}
+
+  void update(std::size_t file, std::uint64_t games, std::uint64_t skipped, std::uintmax_t bytes) {
+    file_ = file;
+    games_ = games;
+    skipped_ = skipped;
+    bytes_ = bytes;
+    if (terminal_ && Clock::now() - last_draw_ >= std::chrono::milliseconds(200)) draw();
+  }
+
+  void finish() {
+    draw();
+    if (terminal_) std::fputc('\n', stderr);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr int kBarWidth = 24;
+
+  void draw() {
+    last_draw_ = Clock::now();
+    const int filled = int(kBarWidth * std::min(bytes_, total_bytes_) / total_bytes_);
+    const std::string line =
+        fmt::format("book [{}{}] {}/{} files  {} games ({} skipped)  {:.1f}/{:.1f} MB  {:.1f}s",
+                    std::string(std::size_t(filled), '#'), std::string(std::size_t(kBarWidth - filled), '.'),
+                    file_, files_, games_, skipped_, double(bytes_) / 1e6, double(total_bytes_) / 1e6,
+                    std::chrono::duration<double>(last_draw_ - start_).count());
+    if (terminal_)
+      fmt::print(stderr, "\r{}\033[K", line);
+    else
+      fmt::print(stderr, "{}\n", line);
+    std::fflush(stderr);
+  }
+
+  bool terminal_;
+  std::size_t files_, file_ = 0;
+  std::uintmax_t total_bytes_, bytes_ = 0;
+  std::uint64_t games_ = 0, skipped_ = 0;
+  Clock::time_point start_ = Clock::now(), last_draw_ = start_;
+};
+
+int run_build(std::span<const std::string_view> arguments) {
+  std::string out;
+  int max_plies = BookBuilder::kDefaultMaxPlies;
+  BookSelection selection;
+  std::vector<std::string> inputs;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string_view word = arguments[i];
+    if (!word.starts_with("--")) {
+      inputs.emplace_back(word);
+      continue;
+    }
+    if (i + 1 == arguments.size()) return fail(fmt::format("{} needs a value", word));
+    const std::string_view value = arguments[++i];
+    if (word == "--out") {
+      out = value;
+    } else if (word == "--min-games") {
+      const auto parsed = parse_int(value, 1, 1'000'000'000);
+      if (!parsed) return fail(fmt::format("--min-games takes a whole number from 1, not '{}'", value));
+      selection.min_games = std::uint32_t(*parsed);
+    } else if (word == "--max-plies") {
+      const auto parsed = parse_int(value, 1, 1000);
+      if (!parsed)
+        return fail(fmt::format("--max-plies takes a whole number from 1 to 1000, not '{}'", value));
+      max_plies = *parsed;
+    } else if (word == "--min-score") {
+      const auto parsed = parse_fraction(value);
+      if (!parsed) return fail(fmt::format("--min-score takes a fraction from 0 to 1, not '{}'", value));
+      selection.min_score = *parsed;
+    } else {
+      return fail(fmt::format("unknown option '{}' (try 'shuai book help')", word));
+    }
+  }
+  if (out.empty()) return fail("build needs --out FILE (try 'shuai book help')");
+  if (inputs.empty()) return fail("build needs at least one PGN file (try 'shuai book help')");
+  // A book can take long to build: a place it cannot be written is better found before than after.
+  const std::filesystem::path out_folder = std::filesystem::path(out).parent_path();
+  std::error_code folder_error;
+  if (!out_folder.empty() && !std::filesystem::is_directory(out_folder, folder_error))
+    return fail(fmt::format("{}: no such folder for the book", out_folder.string()));
+  std::uintmax_t total_bytes = 0;
+  for (const std::string& path : inputs) {
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
+    if (error) return fail(fmt::format("{}: cannot read: {}", path, error.message()));
+    total_bytes += size;
+  }
+
+  BookBuilder builder(max_plies);
+  BuildProgress progress(inputs.size(), total_bytes);
+  std::uint64_t games = 0, skipped = 0;
+  std::uintmax_t bytes_before = 0;
+  std::vector<std::string> problems;
+  PgnGame game;
+  for (std::size_t file = 0; file < inputs.size(); ++file) {
+    std::ifstream stream(inputs[file], std::ios::binary);
+    if (!stream) return fail(fmt::format("{}: cannot open", inputs[file]));
+    PgnReader reader(stream);
+    std::string problem;
+    for (PgnReader::Status status; (status = reader.next(game, problem)) != PgnReader::Status::kEnd;) {
+      ++games;
+      if (status == PgnReader::Status::kGame) {
+        builder.add_game(game);
+      } else if (++skipped <= kShownProblems) {
+        problems.push_back(fmt::format("{}: {}", inputs[file], problem));
+      }
+      progress.update(file + 1, games, skipped, bytes_before + reader.bytes_read());
+    }
+    bytes_before += reader.bytes_read();
+    progress.update(file + 1, games, skipped, bytes_before);
+  }
+  progress.finish();
+
+  const std::vector<BookRecord> records = builder.finish(selection);
+  std::string error;
+  if (!write_book_file(out, records, error)) return fail(error);
+  std::set<std::uint64_t> positions;
+  for (const BookRecord& record : records) positions.insert(record.key);
+  fmt::print("games: {} read, {} used, {} skipped\n", games, games - skipped, skipped);
+  for (const std::string& problem : problems) fmt::print("  skipped {}\n", problem);
+  if (skipped > kShownProblems) fmt::print("  ... and {} more skipped\n", skipped - kShownProblems);
+  fmt::print("positions: {} counted (first {} plies of each game), {} distinct position-move pairs\n",
+             builder.positions(), max_plies, builder.entries());
+  if (builder.dropped() > 0)
+    fmt::print("  {} rare position-move pairs dropped to bound memory\n", builder.dropped());
+  fmt::print("records: {} written to {} for {} positions (--min-games {} --min-score {})\n", records.size(),
+             out, positions.size(), selection.min_games, selection.min_score);
+  return 0;
+}
+
+int run_probe(std::span<const std::string_view> arguments) {
+  if (arguments.empty()) return fail("probe needs a book FILE (try 'shuai book help')");
+  const std::string book_path(arguments[0]);
+  std::string fen;
+  std::size_t at = 1;
+  for (; at < arguments.size() && arguments[at] != "moves"; ++at) fen += std::string(arguments[at]) + ' ';
+  if (fen.empty() || fen == "startpos ") fen = kStartFen;
+  FenResult parsed = parse_fen(fen);
+  if (!parsed.position) return fail(parsed.error);
+  Position position = *parsed.position;
+  for (++at; at < arguments.size(); ++at) {
+    const MoveResult move = parse_move_in_any_notation(position, arguments[at]);
+    if (move.move == kNoMove) return fail(fmt::format("move '{}': {}", arguments[at], move.error));
+    position.make_move(move.move);
+  }
+  OpeningBook book;
+  std::string error;
+  if (!book.load(book_path, error)) return fail(error);
+
+  const std::vector<BookMove> moves = book.probe(position);
+  if (moves.empty()) {
+    fmt::print("no book moves\n");
+    return 0;
+  }
+  double total_weight = 0;
+  for (const BookMove& move : moves) total_weight += move.weight;
+  for (const BookMove& move : moves) {
+    const double score = 100.0 * (move.wins + move.draws / 2.0) / std::max<std::uint32_t>(move.games, 1);
+    fmt::print("{}  {}  games {:>5}  +{} ={} -{}  score {:5.1f}%  weight {:>6}  share {:5.1f}%\n",
+               move_to_iccs(move.move), move_to_chinese(position, move.move), move.games, move.wins,
+               move.draws, move.losses, score, move.weight, 100.0 * move.weight / total_weight);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_book_command(std::span<const std::string_view> arguments) {
+  if (arguments.empty() || asks_for_help(arguments)) {
+    fmt::print(arguments.empty() ? stderr : stdout, "{}", kUsage);
+    return arguments.empty() ? 2 : 0;
+  }
+  if (arguments[0] == "build") return run_build(arguments.subspan(1));
+  if (arguments[0] == "probe") return run_probe(arguments.subspan(1));
+  return fail(fmt::format("unknown subcommand '{}' (try 'shuai book help')", arguments[0]));
+}
+
+}  // namespace shuai::tools
