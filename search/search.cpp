@@ -147,8 +147,10 @@ void Searcher::poll_limits(SearchThread& thread) {
     ponder_clock_pending_ = false;
     time_.restart_clock();
   }
-  // Depth 1 always finishes, so there is a move to play.
-  if (!ponder_clock_pending_ && !limits_.infinite && iteration_depth_ > 1 && time_.out_of_time())
+  // Depth 1 always finishes, so there is a move to play. A forced move searched on while pondering is played
+  // as soon as the clock runs.
+  if (!ponder_clock_pending_ && iteration_depth_ > 1 &&
+      (forced_move_ || (!limits_.infinite && time_.out_of_time())))
     stop_.store(true, std::memory_order_relaxed);
 }
 
@@ -215,17 +217,22 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   SearchResult result;
   result.score = mated_in(0);
   last_principal_variation_.clear();
-  int max_depth = std::clamp(limits.depth, 1, kMaxPly - 8);
-  if (root_moves_.size() == 1 && time_.limited() && !limits.infinite) max_depth = 1;  // nothing to decide
+  const int max_depth = std::clamp(limits.depth, 1, SearchLimits::kUnlimitedDepth);
+  // Nothing to decide in a game: the one move is played once depth 1 has scored it (after ponderhit when
+  // pondering). An analysis (a depth, nodes, a move time, a mate asked, or infinite) runs as asked instead,
+  // so that the score it shows is true.
+  forced_move_ = root_moves_.size() == 1 && limits.game_clock_only();
 
   int score = 0;
+  int partial_score = -kInfiniteScore;  // the best root move searched when depth 1 was stopped
   double instability = 1.0;
   for (int depth = 1; depth <= max_depth && !root_moves_.empty(); ++depth) {
     if (ponder_clock_pending_ && !pondering_.load(std::memory_order_relaxed)) {
       ponder_clock_pending_ = false;
       time_.restart_clock();
     }
-    if (depth > 1 && !ponder_clock_pending_ && !limits.infinite && !time_.should_start_iteration(instability))
+    if (depth > 1 && !ponder_clock_pending_ &&
+        (forced_move_ || (!limits.infinite && !time_.should_start_iteration(instability))))
       break;
     iteration_depth_ = depth;
     root_path_dependent_ = false;
@@ -254,7 +261,10 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
       }
       delta *= 2;
     }
-    if (stop_.load(std::memory_order_relaxed)) break;
+    if (stop_.load(std::memory_order_relaxed)) {
+      if (depth == 1) partial_score = value;
+      break;
+    }
     score = value;
     instability = std::max(1.0, instability * (root_moves_[0] == previous_best ? 0.8 : 1.3));
     result.best_move = root_moves_[0];
@@ -279,11 +289,13 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
               thread.principal_variation[0].begin() + thread.principal_variation_length[0]});
     }
     if (limits.nodes && total_nodes() >= limits.nodes) break;
+    // "go mate N": a mate in N moves or fewer for the side to move answers the question (a longer one does
+    // not).
+    if (limits.mate > 0 && score >= mate_in(2 * limits.mate - 1)) break;
   }
   searching_.store(false, std::memory_order_release);
   if (parallel) pthread_setaffinity_np(pthread_self(), sizeof caller_binding, &caller_binding);
-  // A stopped first iteration still leaves the move ordered first, which is legal.
-  if (result.best_move == kNoMove && !root_moves_.empty()) result.best_move = root_moves_[0];
+  if (result.depth == 0 && !root_moves_.empty()) settle_unfinished_search(result, partial_score);
 
   // Infinite and ponder searches report only when told to, even when there is nothing left to search.
   while (!stop_.load(std::memory_order_relaxed) &&
@@ -311,6 +323,34 @@ void Searcher::report(int line, int depth, int score, const std::vector<Move>& p
   info.hashfull = table_.hashfull();
   info.principal_variation = principal_variation;
   on_info_(info);
+}
+
+void Searcher::settle_unfinished_search(SearchResult& result, int partial_score) {
+  SearchThread& thread = *threads_[0];
+  Position& position = thread.position;
+  // A stopped depth 1 brought its best searched move to the front, with its line. A proven loss among the
+  // moves searched says nothing of the others, so it is not shown as the position's score.
+  if (partial_score > -kRuleWinScore + kMaxPly) {
+    result.best_move = root_moves_[0];
+    result.score = partial_score;
+    last_principal_variation_.assign(
+        thread.principal_variation[0].begin(),
+        thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
+    report(1, 1, partial_score, last_principal_variation_);
+    return;
+  }
+  // Nothing searched: the move an earlier search stored for this position, else the first, and the static
+  // score after it. Both are only estimates (the result's depth stays 0).
+  Move move = root_moves_[0];
+  if (const auto entry = table_.probe(position.key());
+      entry && std::find(root_moves_.begin(), root_moves_.end(), entry->move) != root_moves_.end())
+    move = entry->move;
+  position.make_move(move);
+  result.best_move = move;
+  result.score = -thread.evaluator.evaluate(position);
+  position.unmake_move();
+  last_principal_variation_.assign(1, move);
+  report(1, 0, result.score, last_principal_variation_);
 }
 
 void Searcher::update_principal_variation(SearchThread& thread, int ply, Move m) {

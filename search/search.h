@@ -58,12 +58,22 @@ struct SearchOptions {
 };
 
 struct SearchLimits {
-  int depth = kMaxPly - 8;  // iterations to run at most
-  std::uint64_t nodes = 0;  // 0 = no limit
+  static constexpr int kUnlimitedDepth = kMaxPly - 8;
+
+  int depth = kUnlimitedDepth;  // iterations to run at most
+  std::uint64_t nodes = 0;      // 0 = no limit
   TimeControl time;
+  int mate = 0;                           // moves: stop once the side to move mates in this many or fewer
   bool infinite = false;                  // search until stopped
   bool ponder = false;                    // think on the opponent's time until ponderhit or stop
   std::vector<Move> excluded_root_moves;  // banmoves
+
+  // Only the game clock bounds the search (no depth, nodes, move time, mate or analysis asked): a game is
+  // being played, and a move with no alternative may be played without thought.
+  bool game_clock_only() const {
+    return time.remaining_ms >= 0 && time.move_time_ms < 0 && depth == kUnlimitedDepth && nodes == 0 &&
+           mate == 0 && !infinite;
+  }
 };
 
 // One report per finished iteration (and the final one).
@@ -81,8 +91,10 @@ struct SearchInfo {
 struct SearchResult {
   Move best_move = kNoMove;  // kNoMove when the side to move has no legal move (it has lost)
   Move ponder_move = kNoMove;
+  // The side to move's score. With depth 0 (stopped before the first iteration finished) it is only an
+  // estimate, which decisions such as resigning must not trust.
   int score = 0;
-  int depth = 0;
+  int depth = 0;  // the last iteration that finished
   std::uint64_t nodes = 0;
   MinorsStatistics minors;  // Minors Hash Table use during this search
 };
@@ -164,6 +176,9 @@ class Searcher {
   // The search is stopped, or a split point this thread works for has failed high.
   bool aborted(const SearchThread& thread) const;
   void report(int line, int depth, int score, const std::vector<Move>& principal_variation);
+  // No iteration finished: fills the result with the best move and score known (the root moves searched
+  // before the stop, given as `partial_score`, or else a static look) and reports them.
+  void settle_unfinished_search(SearchResult& result, int partial_score);
   void update_principal_variation(SearchThread& thread, int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
 
@@ -204,6 +219,7 @@ class Searcher {
   std::atomic<bool> stop_{false};
   std::atomic<bool> pondering_{false};
   bool ponder_clock_pending_ = false;  // pondering: the clock starts at ponderhit
+  bool forced_move_ = false;           // one legal move, under a game clock only: played once depth 1 is done
   std::vector<Move> last_principal_variation_;
   std::vector<Move> root_moves_;
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling

@@ -14,6 +14,9 @@ namespace {
 
 constexpr std::string_view kMiddlegame =
     "2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/2BAKAB2 w - - 0 1";
+// Red, checked by the rook on d4, has one legal move, d6d4, and mates in 3
+// (tests/protocol_analysis_test.cpp).
+constexpr std::string_view kForcedMateFen = "9/4k4/9/3R5/9/3r5/9/9/3K5/9 w - - 0 1";
 
 SearchResult search_depth(Searcher& searcher, std::string_view fen, int depth) {
   SearchLimits limits;
@@ -84,6 +87,59 @@ TEST_CASE("a node limit stops the search close to the limit") {
   CHECK(result.nodes >= 20'000);
   CHECK(result.nodes <= 20'001);
   CHECK(result.best_move != kNoMove);
+}
+
+TEST_CASE("a search stopped before its first iteration finished reports an estimate, never a mate") {
+  Searcher searcher;
+  std::vector<SearchInfo> reports;
+  searcher.set_info_callback([&](const SearchInfo& info) { reports.push_back(info); });
+  SearchLimits limits;
+  limits.nodes = 1;  // the first node stops it
+  auto position = *parse_fen(kMiddlegame).position;
+  const SearchResult result = searcher.search(position, limits);
+  CHECK(result.depth == 0);
+  CHECK(is_legal(position, result.best_move));
+  CHECK_FALSE(is_mate_score(result.score));
+  REQUIRE(reports.size() == 1);
+  CHECK(reports[0].depth == 0);
+  CHECK(reports[0].score == result.score);
+  CHECK(reports[0].principal_variation == std::vector<Move>{result.best_move});
+}
+
+TEST_CASE("one legal move: played after depth 1 under a game clock, searched as asked otherwise") {
+  const auto position = *parse_fen(kForcedMateFen).position;
+  Searcher searcher;
+  SearchLimits clock;
+  clock.time.remaining_ms = 60'000;
+  CHECK(searcher.search(position, clock).depth == 1);
+  SearchLimits depth = clock;
+  depth.depth = 9;
+  CHECK(searcher.search(position, depth).score == mate_in(5));
+  SearchLimits mate = clock;
+  mate.mate = 3;
+  const SearchResult mated = searcher.search(position, mate);
+  CHECK(mated.depth > 1);
+  CHECK(mated.score == mate_in(5));
+  SearchLimits move_time;
+  move_time.depth = 9;
+  move_time.time.move_time_ms = 5'000;
+  CHECK(searcher.search(position, move_time).score == mate_in(5));
+}
+
+TEST_CASE("a mate limit stops at a mate in that many moves or fewer, not at a longer one") {
+  // positions/mates.epd "mate-3-01": Red mates in 3.
+  const auto position = *parse_fen("2bk5/C3a4/9/1NP6/9/9/3C5/9/9/3AK4 w").position;
+  Searcher searcher;
+  SearchLimits limits;
+  limits.depth = 13;
+  limits.mate = 3;
+  const SearchResult found = searcher.search(position, limits);
+  CHECK(found.score == mate_in(5));
+  CHECK(found.depth < 13);
+  limits.mate = 2;
+  const SearchResult longer = searcher.search(position, limits);
+  CHECK(longer.score == mate_in(5));
+  CHECK(longer.depth == 13);
 }
 
 TEST_CASE("time allocation stays inside the clock") {

@@ -68,8 +68,8 @@ const std::vector<OptionSpec>& option_specs() {
       {"batch", "", OptionType::kCheck, "false"},
       {"debug", "", OptionType::kCheck, "false"},
       {"ponder", "Ponder", OptionType::kCheck, "false"},
-      {"usebook", "", OptionType::kCheck, "false"},
-      {"bookfiles", "", OptionType::kString, "<empty>"},
+      {"usebook", "OwnBook", OptionType::kCheck, "false"},
+      {"bookfiles", "BookFile", OptionType::kString, "<empty>"},
       {"useegtb", "", OptionType::kCheck, "false"},
       {"egtbpaths", "", OptionType::kString, "<empty>"},
       {"hashsize", "Hash", OptionType::kSpin, "64", 0, 65536},
@@ -401,8 +401,50 @@ bool Session::apply_option(const std::string& name, const std::string& value) {
     resign_ = flag;
   else if (key == "parameterfile")
     return load_parameter_file(value);
-  // ponder, usebook, bookfiles, useegtb, egtbpaths, idle, randomness, style, UCI_Variant: accepted; they
-  // change nothing yet (no book, no tablebases; pondering is driven by "go ponder").
+  else if (key == "usebook") {
+    use_book_ = flag;
+    if (use_book_) load_book();
+  } else if (key == "bookfiles") {
+    book_files_ = value == "<empty>" ? "" : value;
+    book_loaded_ = false;
+    if (use_book_) load_book();
+  } else if (key == "randomness") {
+    // The book's choice: none follows the record, each level flattens it further toward uniform.
+    book_sharpness_ = lowered == "none" ? 1.0 : lowered == "small" ? 0.75 : lowered == "medium" ? 0.5 : 0.25;
+  }
+  // ponder, useegtb, egtbpaths, idle, style, UCI_Variant: accepted; they change nothing (no tablebases;
+  // pondering is driven by "go ponder").
+  return true;
+}
+
+void Session::load_book() {
+  if (book_loaded_) return;
+  book_loaded_ = true;
+  book_.clear();
+  std::string error;
+  if (!book_.load(book_files_.empty() ? std::string(SHUAI_DEFAULT_BOOK) : book_files_, error))
+    message(error + "; playing without a book");
+}
+
+bool Session::play_book_move(const SearchLimits& limits) {
+  std::vector<BookMove> moves = book_.probe(position_);
+  std::erase_if(moves, [&](const BookMove& each) {
+    return std::find(limits.excluded_root_moves.begin(), limits.excluded_root_moves.end(), each.move) !=
+           limits.excluded_root_moves.end();
+  });
+  if (moves.empty()) return false;
+  const Move move =
+      choose_book_move(moves, book_sharpness_, std::uniform_real_distribution<double>(0, 1)(book_random_));
+  std::uint64_t total_weight = 0;
+  for (const BookMove& each : moves) total_weight += each.weight;
+  const BookMove& chosen =
+      *std::find_if(moves.begin(), moves.end(), [&](const BookMove& each) { return each.move == move; });
+  message(fmt::format(
+      "book move {} {}, one of {}: played in {} games, +{} ={} -{} for the mover, weight {:.1f}%",
+      move_to_iccs(move), move_to_chinese(position_, move), moves.size(), chosen.games, chosen.wins,
+      chosen.draws, chosen.losses, 100.0 * chosen.weight / double(std::max<std::uint64_t>(total_weight, 1))));
+  wait_for_search();  // collect the thread of the previous, finished search
+  writer_.line("bestmove " + move_to_iccs(move));
   return true;
 }
 
@@ -494,8 +536,14 @@ void Session::go(const std::vector<std::string_view>& words) {
       }
       const auto milliseconds = std::int64_t(*value * time_unit);
       if (word == "depth")
-        limits.depth = int(std::min(*value, double(kMaxPly - 8)));
-      else if (word == "nodes")
+        limits.depth = int(std::min(*value, double(SearchLimits::kUnlimitedDepth)));
+      else if (word == "mate") {
+        if (*value < 1) {
+          message("go: 'mate' needs a number of moves from 1; no search started");
+          return;
+        }
+        limits.mate = int(std::min(*value, double(kMaxPly / 2)));
+      } else if (word == "nodes")
         limits.nodes = std::uint64_t(*value);
       else if (word == "perft")
         perft_depth = int(std::min(*value, 12.0));
@@ -530,7 +578,7 @@ void Session::go(const std::vector<std::string_view>& words) {
     return;
   }
   const bool timed = limits.time.remaining_ms >= 0 || limits.time.move_time_ms >= 0;
-  const bool bounded = limits.depth != SearchLimits().depth || limits.nodes || timed;
+  const bool bounded = limits.depth != SearchLimits().depth || limits.nodes || limits.mate || timed;
   if (!bounded && !limits.ponder) limits.infinite = true;  // a bare "go"
   if (limits.depth <= 0) {
     // UCCI: "go depth 0" reports the static evaluation and no move.
@@ -540,6 +588,8 @@ void Session::go(const std::vector<std::string_view>& words) {
     return;
   }
   limits.excluded_root_moves = banned_moves_;
+  // The book answers games and fixed-depth or timed play; analysis (infinite, ponder, mate) always searches.
+  if (use_book_ && !limits.infinite && !limits.ponder && !limits.mate && play_book_move(limits)) return;
   // Judged here, while the position is this search's: the worker must not read it once it has gone idle.
   const bool dead_drawn = no_attackers_left(position_);
   draw_offered_ = draw_offered;
@@ -606,8 +656,10 @@ void Session::quit() {
 
 std::string Session::score_text(int score) const {
   if (protocol_ == Protocol::kUcci) return fmt::format("score {}", score);
+  // UCI counts a mate in moves: positive when the side to move mates (its Nth move mates, 2N - 1 plies),
+  // negative when it is mated (after its Nth move, 2N plies; 0 when mated now).
   if (score >= kMateInMaxPly) return fmt::format("score mate {}", (kMateScore - score + 1) / 2);
-  if (score <= -kMateInMaxPly) return fmt::format("score mate -{}", (kMateScore + score) / 2);
+  if (score <= -kMateInMaxPly) return fmt::format("score mate {}", -((kMateScore + score) / 2));
   return fmt::format("score cp {}", score);
 }
 
@@ -643,11 +695,13 @@ std::string Session::best_move_answer(const SearchResult& result, bool dead_draw
   if (result.ponder_move != kNoMove) text += " ponder " + move_to_iccs(result.ponder_move);
   if (protocol_ == Protocol::kUcci) {
     // Accept an offered draw when worse, offer one when neither side can ever attack, claim one when the move
-    // makes a third occurrence ruled a draw; resign only when a loss is proven.
-    if (offer_draws_ &&
-        ((draw_offered && result.score < 0) || dead_drawn || claims_repetition_draw(result.best_move)))
+    // makes a third occurrence ruled a draw; resign only when a loss is proven. A search stopped before its
+    // first iteration finished has only estimated its score: no decision rests on it.
+    const bool score_searched = result.depth > 0;
+    if (offer_draws_ && ((draw_offered && score_searched && result.score < 0) || dead_drawn ||
+                         claims_repetition_draw(result.best_move)))
       text += " draw";
-    else if (resign_ && result.score <= -kRuleWinScore + kMaxPly)
+    else if (resign_ && score_searched && result.score <= -kRuleWinScore + kMaxPly)
       text += " resign";
   }
   if (debug_) message(fmt::format("MHT probes {} hits {}", result.minors.probes, result.minors.hits));

@@ -7,12 +7,14 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
 #include "engine/board/position.h"
+#include "engine/book/opening_book.h"
 #include "search/search.h"
 
 namespace shuai {
@@ -55,6 +57,12 @@ class Session {
   void quit();
 
   bool apply_option(const std::string& name, const std::string& value);
+  // Loads bookfiles (or the book shipped in positions/) unless already loaded; a failure is one message and
+  // an empty book, so the engine plays on without one.
+  void load_book();
+  // With the book on: answers the go with a book move of the position (no search) and returns true; false
+  // when the book has none.
+  bool play_book_move(const SearchLimits& limits);
   // Evaluation weights from a parameter file (eval/parameter_file.h); an empty path restores the defaults.
   bool load_parameter_file(const std::string& path);
   void print_options();
@@ -86,6 +94,14 @@ class Session {
   bool debug_ = false;
   bool offer_draws_ = true;  // append "draw" in dead-drawn positions or to accept an offer when worse
   bool resign_ = false;      // append "resign" when hopelessly lost
+
+  // The opening book.
+  OpeningBook book_;
+  bool use_book_ = false;
+  std::string book_files_;     // ';'-separated; empty: the book shipped in positions/
+  bool book_loaded_ = false;   // book_ holds what book_files_ names (empty if that failed to load)
+  double book_sharpness_ = 1;  // of the weighted choice (see choose_book_move): set by randomness
+  std::mt19937_64 book_random_{std::random_device{}()};
 };
 
 }  // namespace shuai
