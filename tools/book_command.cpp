@@ -226,6 +226,7 @@ int run_book_command(std::span<const std::string_view> arguments) {
     fmt::print(arguments.empty() ? stderr : stdout, "{}", kUsage);
     return arguments.empty() ? 2 : 0;
   }
+  if (asks_for_help(arguments.subspan(1))) return fmt::print("{}", kUsage), 0;  // shuai book build --help
   if (arguments[0] == "build") return run_build(arguments.subspan(1));
   if (arguments[0] == "probe") return run_probe(arguments.subspan(1));
   return fail(fmt::format("unknown subcommand '{}' (try 'shuai book help')", arguments[0]));
