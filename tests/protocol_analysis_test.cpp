@@ -233,7 +233,9 @@ TEST_SUITE("threads") {
       std::map<int, std::vector<InfoLine>> by_depth;
       for (const InfoLine& info : output.infos) by_depth[info.depth].push_back(info);
       REQUIRE(by_depth.size() == 6);
-      for (const auto& [depth, lines] : by_depth) {
+      for (const auto& entry : by_depth) {
+        const int depth = entry.first;  // not a structured binding: clang cannot capture those in INFO
+        const std::vector<InfoLine>& lines = entry.second;
         INFO("depth ", depth);
         REQUIRE(lines.size() == 3);
         for (int i = 0; i < 3; ++i) CHECK(lines[std::size_t(i)].line == i + 1);
