@@ -339,16 +339,25 @@ void Searcher::settle_unfinished_search(SearchResult& result, int partial_score)
     report(1, 1, partial_score, last_principal_variation_);
     return;
   }
-  // Nothing searched: the move an earlier search stored for this position, else the first, and the static
-  // score after it. Both are only estimates (the result's depth stays 0).
-  Move move = root_moves_[0];
+  // Nothing searched: the move an earlier search stored for this position, else the move whose position
+  // scores best statically (a one-ply look, so that a free capture is not passed over for the first move
+  // generated). Its score is only an estimate (the result's depth stays 0).
+  const auto score_after = [&](Move m) {
+    position.make_move(m);
+    const int score = -thread.evaluator.evaluate(position);
+    position.unmake_move();
+    return score;
+  };
+  Move move = kNoMove;
   if (const auto entry = table_.probe(position.key());
       entry && std::find(root_moves_.begin(), root_moves_.end(), entry->move) != root_moves_.end())
     move = entry->move;
-  position.make_move(move);
+  int score = move != kNoMove ? score_after(move) : -kInfiniteScore;
+  if (move == kNoMove)
+    for (const Move m : root_moves_)
+      if (const int after = score_after(m); after > score) score = after, move = m;
   result.best_move = move;
-  result.score = -thread.evaluator.evaluate(position);
-  position.unmake_move();
+  result.score = score;
   last_principal_variation_.assign(1, move);
   report(1, 0, result.score, last_principal_variation_);
 }

@@ -104,6 +104,13 @@ TEST_CASE("a search stopped before its first iteration finished reports an estim
   CHECK(reports[0].depth == 0);
   CHECK(reports[0].score == result.score);
   CHECK(reports[0].principal_variation == std::vector<Move>{result.best_move});
+
+  // With nothing searched, the move is the best one ply deep by the static evaluation: here the free rook.
+  Searcher fresh;
+  auto hanging = *parse_fen("3k5/9/9/9/9/9/r8/9/9/R3K4 w - - 0 1").position;
+  const SearchResult capture = fresh.search(hanging, limits);
+  CHECK(capture.depth == 0);
+  CHECK(move_to_iccs(capture.best_move) == "a0a3");
 }
 
 TEST_CASE("one legal move: played after depth 1 under a game clock, searched as asked otherwise") {
