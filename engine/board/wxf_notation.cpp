@@ -4,8 +4,6 @@
 #include <cctype>
 #include <cstdlib>
 
-#include "engine/board/movegen.h"
-
 namespace shuai {
 
 namespace {
@@ -115,18 +113,12 @@ MoveResult parse_wxf_move(Position& position, std::string_view text) {
   Spelling wanted;
   if (!read_spelling(text, wanted))
     return {kNoMove, "not a move in WXF notation: '" + std::string(text) + "'"};
-  MoveList legal;
-  generate_legal(position, legal);
-  Move found = kNoMove;
-  int matches = 0;
-  for (const Move move : legal) {
-    if (!same(spell(position, move, false), wanted) && !same(spell(position, move, true), wanted)) continue;
-    found = move;
-    ++matches;
-  }
-  if (matches == 1) return {found, {}};
-  if (matches == 0) return {kNoMove, "no legal move matches '" + std::string(text) + "'"};
-  return {kNoMove, "ambiguous move '" + std::string(text) + "': two pieces on that file can make it"};
+  return unique_legal_move(
+      position, text,
+      [&](Move move) {
+        return same(spell(position, move, false), wanted) || same(spell(position, move, true), wanted);
+      },
+      "two pieces on that file can make it");
 }
 
 }  // namespace shuai

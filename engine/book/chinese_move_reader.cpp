@@ -7,7 +7,7 @@
 #include <iterator>
 
 #include "engine/board/chinese_notation.h"
-#include "engine/board/movegen.h"
+#include "engine/board/notation.h"
 
 namespace shuai {
 namespace {
@@ -87,20 +87,14 @@ MoveResult parse_chinese_move(Position& position, std::string_view text) {
   const int type = piece_type_named(wanted);
   if (type < 0)
     return {kNoMove, "not a move in Chinese notation (no piece named): '" + std::string(text) + "'"};
-  MoveList legal;
-  generate_legal(position, legal);
-  Move found = kNoMove;
-  int matches = 0;
-  for (const Move move : legal) {
-    // Only the named kind of piece can match; rendering the others would be wasted work.
-    if (type_of(position.piece_on(from_square(move))) != type) continue;
-    if (normalize_chinese_move(move_to_chinese(position, move)) != wanted) continue;
-    found = move;
-    ++matches;
-  }
-  if (matches == 1) return {found, {}};
-  if (matches == 0) return {kNoMove, "no legal move matches '" + std::string(text) + "'"};
-  return {kNoMove, "ambiguous move '" + std::string(text) + "': more than one legal move reads so"};
+  return unique_legal_move(
+      position, text,
+      [&](Move move) {
+        // Only the named kind of piece can match; rendering the others would be wasted work.
+        return type_of(position.piece_on(from_square(move))) == type &&
+               normalize_chinese_move(move_to_chinese(position, move)) == wanted;
+      },
+      "more than one legal move reads so");
 }
 
 }  // namespace shuai
