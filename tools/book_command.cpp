@@ -18,6 +18,7 @@
 #include "engine/book/opening_book.h"
 #include "engine/book/pgn_reader.h"
 #include "tools/arguments.h"
+#include "tools/progress_line.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -52,47 +53,34 @@ std::optional<double> parse_fraction(std::string_view text) {
 class BuildProgress {
  public:
   BuildProgress(std::size_t files, std::uintmax_t total_bytes)
-      : terminal_(isatty(fileno(stderr))),
-        files_(files),
-        total_bytes_(std::max<std::uintmax_t>(total_bytes, 1)) {}
+      : line_(stderr), files_(files), total_bytes_(total_bytes) {}
 
   void update(std::size_t file, std::uint64_t games, std::uint64_t skipped, std::uintmax_t bytes) {
     file_ = file;
     games_ = games;
     skipped_ = skipped;
     bytes_ = bytes;
-    if (terminal_ && Clock::now() - last_draw_ >= std::chrono::milliseconds(200)) draw();
+    if (line_.redraw_due()) draw();
   }
 
   void finish() {
     draw();
-    if (terminal_) std::fputc('\n', stderr);
+    line_.end();
   }
 
  private:
-  using Clock = std::chrono::steady_clock;
   static constexpr int kBarWidth = 24;
 
   void draw() {
-    last_draw_ = Clock::now();
-    const int filled = int(kBarWidth * std::min(bytes_, total_bytes_) / total_bytes_);
-    const std::string line =
-        fmt::format("book [{}{}] {}/{} files  {} games ({} skipped)  {:.1f}/{:.1f} MB  {:.1f}s",
-                    std::string(std::size_t(filled), '#'), std::string(std::size_t(kBarWidth - filled), '.'),
-                    file_, files_, games_, skipped_, double(bytes_) / 1e6, double(total_bytes_) / 1e6,
-                    std::chrono::duration<double>(last_draw_ - start_).count());
-    if (terminal_)
-      fmt::print(stderr, "\r{}\033[K", line);
-    else
-      fmt::print(stderr, "{}\n", line);
-    std::fflush(stderr);
+    line_.draw(fmt::format("book {} {}/{} files  {} games ({} skipped)  {:.1f}/{:.1f} MB  {:.1f}s",
+                           progress_bar(bytes_, total_bytes_, kBarWidth), file_, files_, games_, skipped_,
+                           double(bytes_) / 1e6, double(total_bytes_) / 1e6, line_.elapsed()));
   }
 
-  bool terminal_;
+  ProgressLine line_;
   std::size_t files_, file_ = 0;
   std::uintmax_t total_bytes_, bytes_ = 0;
   std::uint64_t games_ = 0, skipped_ = 0;
-  Clock::time_point start_ = Clock::now(), last_draw_ = start_;
 };
 
 int run_build(std::span<const std::string_view> arguments) {

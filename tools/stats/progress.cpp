@@ -1,8 +1,7 @@
-// Progress bar drawing.
+// The statistics runs' progress bar, drawn on the tools' progress line.
 #include "tools/stats/progress.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 
@@ -14,15 +13,7 @@ constexpr int kBarWidth = 30;
 
 }  // namespace
 
-std::string clock_text(double seconds) {
-  const long total = long(seconds + 0.5);
-  return total >= 3600 ? fmt::format("{}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60)
-                       : fmt::format("{}:{:02}", total / 60, total % 60);
-}
-
-Progress::Progress(std::FILE* stream) : stream_(stream) {
-  terminal_ = stream_ && isatty(fileno(stream_));
-}
+Progress::Progress(std::FILE* stream) : line_(stream) {}
 
 Progress::~Progress() {
   finish();
@@ -34,7 +25,7 @@ void Progress::start(std::string label, std::uint64_t total) {
   total_ = std::max<std::uint64_t>(total, 1);
   done_ = 0;
   last_tenth_ = -1;
-  start_ = last_draw_ = Clock::now();
+  line_.restart();
   active_ = true;
   draw();
 }
@@ -42,41 +33,24 @@ void Progress::start(std::string label, std::uint64_t total) {
 void Progress::advance(std::uint64_t units) {
   if (!active_) return;
   done_ = std::min(done_ + units, total_);
-  const auto now = Clock::now();
-  const int tenth = int(10 * done_ / total_);
   // A terminal redraws five times a second at most; a log gets a line per tenth.
-  if (terminal_ ? now - last_draw_ >= std::chrono::milliseconds(200) || done_ == total_
-                : tenth != last_tenth_)
+  if (line_.terminal() ? line_.redraw_due() || done_ == total_ : int(10 * done_ / total_) != last_tenth_)
     draw();
 }
 
 void Progress::finish() {
   if (!active_) return;
-  if (terminal_) {  // the last state, then leave the line
-    draw();
-    std::fputc('\n', stream_);
-  }
+  if (line_.terminal()) draw();  // the last state, then leave the line
+  line_.end();
   active_ = false;
 }
 
 void Progress::draw() {
-  last_draw_ = Clock::now();
   last_tenth_ = int(10 * done_ / total_);
-  if (!stream_) return;
-  const double elapsed = std::chrono::duration<double>(last_draw_ - start_).count();
-  const int filled = int(kBarWidth * done_ / total_);
-  std::string left = "";
-  if (done_ > 0 && done_ < total_)
-    left = fmt::format("  ~{} left", clock_text(elapsed * double(total_ - done_) / double(done_)));
-  const std::string line =
-      fmt::format("{} [{}{}] {:3}% {}/{}  {}{}", label_, std::string(std::size_t(filled), '#'),
-                  std::string(std::size_t(kBarWidth - filled), '.'), 100 * done_ / total_, done_, total_,
-                  clock_text(elapsed), left);
-  if (terminal_)
-    fmt::print(stream_, "\r{}\033[K", line);
-  else
-    fmt::print(stream_, "{}\n", line);
-  std::fflush(stream_);
+  const double elapsed = line_.elapsed();
+  line_.draw(fmt::format("{} {} {:3}% {}/{}  {}{}", label_, tools::progress_bar(done_, total_, kBarWidth),
+                         100 * done_ / total_, done_, total_, tools::clock_text(elapsed),
+                         tools::time_left_text(done_, total_, elapsed)));
 }
 
 }  // namespace shuai::stats

@@ -1,17 +1,15 @@
-// The progress bar every long run draws on standard error: done/total, percent, elapsed time and an
-// estimate of the time left. On a terminal it redraws one line in place; into a file or a pipe it writes a
-// line at every tenth of the way, so logs stay short.
+// The progress bar of the statistics runs on standard error: done/total, percent, elapsed time and an
+// estimate of the time left, for each stage of work. Into a file or a pipe it writes a line at every tenth of
+// the way, so logs stay short (see tools/progress_line.h).
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
-namespace shuai::stats {
+#include "tools/progress_line.h"
 
-// A duration as m:ss, or h:mm:ss from an hour on.
-std::string clock_text(double seconds);
+namespace shuai::stats {
 
 class Progress {
  public:
@@ -28,16 +26,13 @@ class Progress {
   std::uint64_t done() const { return done_; }
 
  private:
-  using Clock = std::chrono::steady_clock;
   void draw();
 
-  std::FILE* stream_;
-  bool terminal_ = false;
+  tools::ProgressLine line_;
   bool active_ = false;
   std::string label_;
   std::uint64_t total_ = 0, done_ = 0;
   int last_tenth_ = -1;
-  Clock::time_point start_, last_draw_;
 };
 
 }  // namespace shuai::stats

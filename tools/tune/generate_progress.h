@@ -3,9 +3,10 @@
 // it stays quiet until the run ends and then writes its final state once.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
+
+#include "tools/progress_line.h"
 
 namespace shuai::tune {
 
@@ -19,13 +20,11 @@ class GenerateProgress {
   ~GenerateProgress();
 
  private:
-  using Clock = std::chrono::steady_clock;
   void draw();
 
-  std::FILE* stream_;
-  bool terminal_ = false, finished_ = false;
+  tools::ProgressLine line_;
+  bool finished_ = false;
   std::uint64_t total_ = 0, games_ = 0, positions_ = 0;
-  Clock::time_point start_, last_draw_;
 };
 
 }  // namespace shuai::tune
