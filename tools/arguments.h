@@ -8,13 +8,19 @@
 
 namespace shuai::tools {
 
-// The whole word as a number in [low, high], or nothing.
-inline std::optional<int> parse_int(std::string_view text, int low, int high) {
-  int value = 0;
+// The whole word as a number (integer or floating point) in [low, high], or nothing ("nan" is never in
+// range).
+template <typename Number>
+std::optional<Number> parse_number(std::string_view text, Number low, Number high) {
+  Number value{};
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= low && value <= high))
     return std::nullopt;
   return value;
+}
+
+inline std::optional<int> parse_int(std::string_view text, int low, int high) {
+  return parse_number<int>(text, low, high);
 }
 
 // Whether the words ask for the usage text alone: "help", "--help" or "-h" (then printed on standard output

@@ -4,8 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <optional>
+
+#include "tools/arguments.h"
 
 namespace shuai::stats {
 
@@ -49,14 +50,7 @@ const ExperimentSpec& spec_of(Experiment experiment) {
                        [&](const ExperimentSpec& spec) { return spec.experiment == experiment; });
 }
 
-template <typename Number>
-std::optional<Number> parse_number(std::string_view text, Number low, Number high) {
-  Number value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
-    return std::nullopt;
-  return value;
-}
+using tools::parse_number;
 
 constexpr int kMinEntriesLog2 = 4, kMaxEntriesLog2 = 30;
 

@@ -2,10 +2,10 @@
 #include "tools/tune/fit.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "eval/parameter_file.h"
+#include "tools/arguments.h"
 
 namespace shuai::tune {
 
@@ -36,11 +37,18 @@ void in_slices(std::size_t count, int threads, Work&& work) {
   for (auto& thread : pool) thread.join();
 }
 
-template <class T>
-bool parse_number(std::string_view text, T& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size();
+// Reads `text` into `value` if it is a number in [low, high]; false (and `value` untouched) otherwise.
+template <typename Number>
+bool read_number(std::string_view text, Number& value, Number low, Number high) {
+  const auto parsed = tools::parse_number<Number>(text, low, high);
+  if (parsed) value = *parsed;
+  return parsed.has_value();
 }
+
+constexpr int kMaxInt = std::numeric_limits<int>::max();
+constexpr double kMaxDouble = std::numeric_limits<double>::max();
+// The smallest value a "greater than zero" option takes.
+constexpr double kPositive = std::numeric_limits<double>::denorm_min();
 
 }  // namespace
 
@@ -92,22 +100,21 @@ std::variant<FitOptions, std::string> parse_fit_options(std::span<const std::str
     else if (word == "--source")
       options.source_path = value;
     else if (word == "--epochs")
-      good = parse_number(value, options.epochs) && options.epochs >= 0;
+      good = read_number(value, options.epochs, 0, kMaxInt);
     else if (word == "--batch")
-      good = parse_number(value, options.batch_size) && options.batch_size > 0;
+      good = read_number(value, options.batch_size, 1, kMaxInt);
     else if (word == "--rate")
-      good = parse_number(value, options.learning_rate) && options.learning_rate > 0;
+      good = read_number(value, options.learning_rate, kPositive, kMaxDouble);
     else if (word == "--validation")
-      good = parse_number(value, options.validation_share) && options.validation_share >= 0 &&
-             options.validation_share < 1;
+      good = read_number(value, options.validation_share, 0.0, std::nextafter(1.0, 0.0));
     else if (word == "--scale")
-      good = parse_number(value, options.scale) && options.scale > 0;
+      good = read_number(value, options.scale, kPositive, kMaxDouble);
     else if (word == "--threads")
-      good = parse_number(value, options.threads) && options.threads > 0 && options.threads <= 256;
+      good = read_number(value, options.threads, 1, 256);
     else if (word == "--regularization")
-      good = parse_number(value, options.regularization) && options.regularization >= 0;
+      good = read_number(value, options.regularization, 0.0, kMaxDouble);
     else if (word == "--seed")
-      good = parse_number(value, options.seed);
+      good = read_number(value, options.seed, std::uint64_t(0), std::numeric_limits<std::uint64_t>::max());
     else
       return fmt::format("fit: unknown option '{}' (shuai-tune fit --help lists them)", word);
     if (!good) return fmt::format("fit: bad value '{}' for {}", value, word);

@@ -4,22 +4,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <optional>
 #include <thread>
+
+#include "tools/arguments.h"
 
 namespace shuai::tune {
 
 namespace {
 
-template <typename Number>
-std::optional<Number> parse_number(std::string_view text, Number low, Number high) {
-  Number value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < low || value > high)
-    return std::nullopt;
-  return value;
-}
+using tools::parse_number;
 
 constexpr int kMaxShards = 1'000'000;
 
