@@ -26,8 +26,10 @@ constexpr Subcommand kSubcommands[] = {
 
 std::string usage_line() {
   std::string names;
-  for (const Subcommand& subcommand : kSubcommands)
-    names += (names.empty() ? "" : "|") + std::string(subcommand.name);
+  for (const Subcommand& subcommand : kSubcommands) {
+    if (!names.empty()) names += '|';
+    names += subcommand.name;
+  }
   return fmt::format("usage: shuai-tune <{}> [options]   (shuai-tune <subcommand> --help for its options)",
                      names);
 }
