@@ -1,6 +1,7 @@
 // The parallel search (Dynamic Tree Splitting in the manner of Hyatt's DTS): the thread pool, split points,
 // helping at them, and joining with what the helpers learnt.
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 #include <pthread.h>
@@ -50,6 +51,15 @@ void take_history_gain(SearchThread& master, const SplitPoint& split_point) {
       master.history[piece][square] =
           std::clamp(split_point.history[piece][square] + split_point.history_gain[piece][square],
                      -kHistoryMax, kHistoryMax);
+}
+
+// Counts the time since `since` as the thread's idle time, and moves `since` on to now.
+void count_idle(SearchThread& thread, std::chrono::steady_clock::time_point& since) {
+  const auto now = std::chrono::steady_clock::now();
+  thread.idle_nanoseconds.fetch_add(
+      std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(now - since).count()),
+      std::memory_order_relaxed);
+  since = now;
 }
 
 }  // namespace
@@ -120,6 +130,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     split_point.helpers = 0;
   }
   thread.split_point_count.store(index + 1, std::memory_order_release);
+  thread.splits.fetch_add(1, std::memory_order_relaxed);
   split_point.joinable.store(true, std::memory_order_release);
 
   SplitPoint* const outer = thread.active_split_point;
@@ -133,15 +144,19 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
   // Helpful master: while helpers are still busy below, help them instead of waiting idle. Meanwhile it
   // counts as idle, so a helper below may split for it.
   idle_helpers_.fetch_add(1, std::memory_order_relaxed);
+  auto waiting_since = std::chrono::steady_clock::now();
   while (true) {
     {
       std::lock_guard lock(split_point.mutex);
       if (split_point.helpers == 0) break;
     }
-    if (help(thread, &split_point))
+    if (help(thread, &split_point)) {
       thread.position = split_point.position;  // back to this node's board
-    else
+      waiting_since = std::chrono::steady_clock::now();
+    } else {
       std::this_thread::yield();
+      count_idle(thread, waiting_since);
+    }
   }
   idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   thread.active_split_point = outer;
@@ -265,8 +280,15 @@ void Searcher::idle_loop(SearchThread& thread) {
       if (pool_quit_) return;
     }
     idle_helpers_.fetch_add(1, std::memory_order_relaxed);
-    while (searching_.load(std::memory_order_acquire))
-      if (!help(thread, nullptr)) std::this_thread::yield();
+    auto idle_since = std::chrono::steady_clock::now();
+    while (searching_.load(std::memory_order_acquire)) {
+      if (help(thread, nullptr)) {
+        idle_since = std::chrono::steady_clock::now();
+      } else {
+        std::this_thread::yield();
+        count_idle(thread, idle_since);
+      }
+    }
     idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   }
 }

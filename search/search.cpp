@@ -186,6 +186,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     state.stack.fill({});
     state.nodes.store(0, std::memory_order_relaxed);
     state.selective_depth.store(0, std::memory_order_relaxed);
+    state.splits.store(0, std::memory_order_relaxed);
+    state.idle_nanoseconds.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
     if (threads_.size() > 1)
       for (auto& split_point : state.split_points) {
@@ -305,7 +307,11 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   if (last_principal_variation_.size() > 1 && last_principal_variation_[0] == result.best_move)
     result.ponder_move = last_principal_variation_[1];
   result.nodes = total_nodes();
-  for (const auto& each : threads_) result.minors += each->evaluator.statistics();
+  for (const auto& each : threads_) {
+    result.minors += each->evaluator.statistics();
+    result.splits += each->splits.load(std::memory_order_relaxed);
+    result.idle_seconds += 1e-9 * double(each->idle_nanoseconds.load(std::memory_order_relaxed));
+  }
   return result;
 }
 

@@ -97,6 +97,9 @@ struct SearchResult {
   int depth = 0;  // the last iteration that finished
   std::uint64_t nodes = 0;
   MinorsStatistics minors;  // Minors Hash Table use during this search
+  // Parallel search, summed over the threads: split points opened, and the time spent waiting for work.
+  std::uint64_t splits = 0;
+  double idle_seconds = 0;
 };
 
 class Searcher {

@@ -28,6 +28,9 @@ struct alignas(64) SearchThread {
   alignas(64) std::atomic<std::uint64_t> nodes{
       0};  // written by its thread only; read by the reporting thread
   std::atomic<int> selective_depth{0};
+  // Parallel search: split points this thread opened, and the time it spent looking for work (idle helper or
+  // a master waiting on its helpers) in this search.
+  std::atomic<std::uint64_t> splits{0}, idle_nanoseconds{0};
 
   // Parallel search: the split points this thread is master of (a stack), and the one it works for now.
   std::array<SplitPoint, kMaxSplitPoints> split_points;

@@ -50,6 +50,27 @@ TEST_SUITE("threads") {
     }
   }
 
+  TEST_CASE("the parallel search counts its split points and its threads' idle time") {
+    const Position position = *parse_fen(kBusyPositions[1]).position;
+    SearchLimits limits;
+    limits.depth = 9;
+    Searcher serial(16);
+    const SearchResult alone = serial.search(position, limits);
+    CHECK(alone.splits == 0);
+    CHECK(alone.idle_seconds == 0);
+    Searcher parallel(16);
+    parallel.set_threads(2);
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult result = parallel.search(position, limits);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(result.splits > 0);
+    CHECK(result.idle_seconds >= 0);
+    CHECK(result.idle_seconds <= 2 * seconds);  // two threads cannot wait longer than the search lasted
+    // A new search starts counting afresh.
+    limits.depth = 1;
+    CHECK(parallel.search(position, limits).splits == 0);  // depth 1 is below the split depth
+  }
+
   TEST_CASE("the parallel search finds the mates one thread finds") {
     // The score must be the exact mate.
     const std::vector<std::pair<std::string, int>> mates = {

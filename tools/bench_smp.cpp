@@ -1,8 +1,9 @@
 // `shuai bench smp`: time to depth with one thread and with N threads, in one run, over the bench positions
 // (or a sample of the positions of a FEN file, such as the openings the bench never saw).
 // Prints the speedup (geometric mean of the per-position time ratios), the nodes ratio (search overhead) and
-// the speed ratio. A parallel search's tree changes from run to run, so `runs N` repeats it and averages (and
-// times the single-threaded search as often).
+// the speed ratio, and where the parallel search's time goes (split points, idle threads). A parallel
+// search's tree changes from run to run, so `runs N` repeats it and averages (and times the single-threaded
+// search as often).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -128,7 +129,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
              "speedup", "nodes");
   double log_speedup = 0;
   std::vector<double> log_speedup_by_run(std::size_t(runs), 0.0);
-  std::uint64_t single_nodes = 0, parallel_nodes = 0;
+  std::uint64_t single_nodes = 0, parallel_nodes = 0, splits = 0;
+  double idle_seconds = 0;
   double single_seconds = 0, parallel_seconds = 0;
   int index = 0;
   for (const std::string& fen : positions) {
@@ -147,6 +149,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
       const TimedSearch many = timed_search(parallel, position, limits);
       many_seconds += many.seconds / runs;
       many_nodes += many.result.nodes;
+      splits += many.result.splits;
+      idle_seconds += many.result.idle_seconds;
       log_speedup_by_run[std::size_t(run)] += std::log(one.seconds / std::max(many.seconds, 1e-6));
     }
     many_nodes /= std::uint64_t(runs);
@@ -175,6 +179,9 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   fmt::print("nodes ratio (search overhead): {:.2f}x   nps ratio: {:.2f}x ({:.0f} vs {:.0f} nodes/s)\n",
              double(parallel_nodes) / double(single_nodes), parallel_speed / single_speed, parallel_speed,
              single_speed);
+  // Each parallel search kept `threads` threads busy or idle for its whole time.
+  fmt::print("split points: {:.0f} per search   threads idle (looking for work): {:.1f}% of their time\n",
+             double(splits) / double(index * runs), 100 * idle_seconds / (threads * parallel_seconds * runs));
   fmt::print("machine capacity: {} independent 1-thread searches run {:.2f}x as fast as one (the ceiling)\n",
              threads, capacity);
   return 0;
