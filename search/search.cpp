@@ -807,19 +807,22 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
     plies -= facts.history / 6000;
     reduction_plies = std::clamp(plies, 0, new_depth - 1);
   }
-  // At a split point another thread may have raised alpha meanwhile: a move that does not beat the new alpha
-  // needs no re-search.
+  // At a split point another thread may have raised alpha meanwhile. A null window that failed high proved
+  // only that the move beats the alpha it was tested against, not the new one: the next search tests the
+  // new alpha (one thread never sees alpha move, and searches as the serial loop does).
   const auto raise_alpha = [&] {
     if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
   };
   int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1);
   if (score > alpha && reduction_plies > 0) {
     raise_alpha();
-    if (score > alpha) score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
+    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
   }
-  if (score > alpha && score < beta) {
+  while (score > alpha && score < beta) {
+    const int tested = alpha;
     raise_alpha();
-    if (score > alpha) score = -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+    if (alpha == tested) return -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
   }
   return score;
 }
