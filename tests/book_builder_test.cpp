@@ -21,6 +21,7 @@
 #include "engine/book/book_builder.h"
 #include "engine/book/book_key.h"
 #include "engine/book/pgn_reader.h"
+#include "tests/played_position.h"
 #include "tests/program_run.h"
 #include "tests/temporary_file.h"
 
@@ -62,13 +63,7 @@ int add_text(BookBuilder& builder, const std::string& text) {
 }
 
 Position position_after(const std::vector<std::string>& moves) {
-  Position position = *parse_fen(kStartFen).position;
-  for (const std::string& text : moves) {
-    const MoveResult move = parse_legal_move(position, text);
-    REQUIRE_MESSAGE(move.move != kNoMove, move.error);
-    position.make_move(move.move);
-  }
-  return position;
+  return test::play_moves(kStartFen, moves);
 }
 
 // The record of `move` (ICCS) played after `moves` from the start, or nothing.

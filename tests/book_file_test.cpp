@@ -19,6 +19,7 @@
 #include "engine/book/book_file.h"
 #include "engine/book/book_key.h"
 #include "engine/book/opening_book.h"
+#include "tests/played_position.h"
 #include "tests/temporary_file.h"
 
 namespace shuai {
@@ -27,13 +28,7 @@ namespace {
 using test::TemporaryFile;
 
 Position position_after(std::initializer_list<std::string_view> moves) {
-  Position position = *parse_fen(kStartFen).position;
-  for (const std::string_view text : moves) {
-    const MoveResult move = parse_legal_move(position, text);
-    REQUIRE_MESSAGE(move.move != kNoMove, move.error);
-    position.make_move(move.move);
-  }
-  return position;
+  return test::play_moves(kStartFen, moves);
 }
 
 Move iccs(std::string_view text) {
