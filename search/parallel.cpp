@@ -53,15 +53,6 @@ void take_history_gain(SearchThread& master, const SplitPoint& split_point) {
                      -kHistoryMax, kHistoryMax);
 }
 
-// Counts the time since `since` as the thread's idle time, and moves `since` on to now.
-void count_idle(SearchThread& thread, std::chrono::steady_clock::time_point& since) {
-  const auto now = std::chrono::steady_clock::now();
-  thread.idle_nanoseconds.fetch_add(
-      std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(now - since).count()),
-      std::memory_order_relaxed);
-  since = now;
-}
-
 }  // namespace
 
 void take_principal_variation(SearchThread& master, const SplitPoint& split_point) {
@@ -150,13 +141,8 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
       std::lock_guard lock(split_point.mutex);
       if (split_point.helpers == 0) break;
     }
-    if (help(thread, &split_point)) {
+    if (help_or_wait(thread, &split_point, waiting_since))
       thread.position = split_point.position;  // back to this node's board
-      waiting_since = std::chrono::steady_clock::now();
-    } else {
-      std::this_thread::yield();
-      count_idle(thread, waiting_since);
-    }
   }
   idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   thread.active_split_point = outer;
@@ -272,6 +258,21 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
   return false;
 }
 
+bool Searcher::help_or_wait(SearchThread& thread, const SplitPoint* below,
+                            std::chrono::steady_clock::time_point& idle_since) {
+  if (help(thread, below)) {
+    idle_since = std::chrono::steady_clock::now();
+    return true;
+  }
+  std::this_thread::yield();
+  const auto now = std::chrono::steady_clock::now();
+  thread.idle_nanoseconds.fetch_add(
+      std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(now - idle_since).count()),
+      std::memory_order_relaxed);
+  idle_since = now;
+  return false;
+}
+
 void Searcher::idle_loop(SearchThread& thread) {
   while (true) {
     {
@@ -281,14 +282,7 @@ void Searcher::idle_loop(SearchThread& thread) {
     }
     idle_helpers_.fetch_add(1, std::memory_order_relaxed);
     auto idle_since = std::chrono::steady_clock::now();
-    while (searching_.load(std::memory_order_acquire)) {
-      if (help(thread, nullptr)) {
-        idle_since = std::chrono::steady_clock::now();
-      } else {
-        std::this_thread::yield();
-        count_idle(thread, idle_since);
-      }
-    }
+    while (searching_.load(std::memory_order_acquire)) help_or_wait(thread, nullptr, idle_since);
     idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   }
 }

@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -194,6 +195,10 @@ class Searcher {
   void work_at(SearchThread& thread, SplitPoint& split_point);
   // Joins an open split point (below `below` if given, for a master waiting on its helpers); false if none.
   bool help(SearchThread& thread, const SplitPoint* below);
+  // help(), or else a moment's wait that counts as the thread's idle time since `idle_since` (moved on to
+  // now either way).
+  bool help_or_wait(SearchThread& thread, const SplitPoint* below,
+                    std::chrono::steady_clock::time_point& idle_since);
   void idle_loop(SearchThread& thread);
   void stop_workers();
   std::uint64_t total_nodes() const;
