@@ -1,10 +1,7 @@
 // `shuai book build|probe`: making an opening book from PGN files and looking up a position's book moves.
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -38,14 +35,6 @@ constexpr int kShownProblems = 5;
 int fail(const std::string& message) {
   fmt::print(stderr, "shuai book: {}\n", message);
   return 2;
-}
-
-std::optional<double> parse_fraction(std::string_view text) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0 && value <= 1))
-    return std::nullopt;
-  return value;
 }
 
 // The build's progress line on standard error: files, games, megabytes read. On a terminal it redraws in
@@ -108,7 +97,7 @@ int run_build(std::span<const std::string_view> arguments) {
         return fail(fmt::format("--max-plies takes a whole number from 1 to 1000, not '{}'", value));
       max_plies = *parsed;
     } else if (word == "--min-score") {
-      const auto parsed = parse_fraction(value);
+      const auto parsed = parse_number(value, 0.0, 1.0);
       if (!parsed) return fail(fmt::format("--min-score takes a fraction from 0 to 1, not '{}'", value));
       selection.min_score = *parsed;
     } else {
