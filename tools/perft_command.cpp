@@ -1,7 +1,6 @@
 // `shuai perft DEPTH [FEN]`: divide output in the format Stockfish-family engines print for `go perft`.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <chrono>
 #include <string>
 
@@ -14,11 +13,8 @@ namespace shuai::tools {
 int run_perft_command(std::span<const std::string_view> arguments) {
   if (asks_for_help(arguments))
     return fmt::print("usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n"), 0;
-  int depth = 0;
-  const std::string_view depth_text = arguments.empty() ? std::string_view() : arguments[0];
-  const auto [end, error] = std::from_chars(depth_text.data(), depth_text.data() + depth_text.size(), depth);
-  if (arguments.empty() || error != std::errc() || end != depth_text.data() + depth_text.size() ||
-      depth < 1 || depth > 12) {
+  const auto depth = parse_int(arguments.empty() ? std::string_view() : arguments[0], 1, 12);
+  if (!depth) {
     fmt::print(stderr, "usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n");
     return 2;
   }
@@ -34,7 +30,7 @@ int run_perft_command(std::span<const std::string_view> arguments) {
   }
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
-  for (const auto& [move, nodes] : perft_divide(*parsed.position, depth)) {
+  for (const auto& [move, nodes] : perft_divide(*parsed.position, *depth)) {
     fmt::print("{}: {}\n", move_to_iccs(move), nodes);
     total += nodes;
   }
