@@ -10,12 +10,13 @@
 
 namespace shuai::tools {
 
+constexpr std::string_view kPerftUsage = "usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n";
+
 int run_perft_command(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments))
-    return fmt::print("usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n"), 0;
+  if (asks_for_help(arguments)) return fmt::print("{}", kPerftUsage), 0;
   const auto depth = parse_int(arguments.empty() ? std::string_view() : arguments[0], 1, 12);
   if (!depth) {
-    fmt::print(stderr, "usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n");
+    fmt::print(stderr, "{}", kPerftUsage);
     return 2;
   }
   std::string fen(kStartFen);
