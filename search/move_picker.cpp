@@ -32,9 +32,13 @@ MovePicker::MovePicker(const Position& position, Move table_move, const MoveOrde
 }
 
 Move MovePicker::pick_best(MoveList& list, std::array<int, kMaxMoves>& scores, int& cursor) {
-  int best = cursor;
-  for (int i = cursor + 1; i < list.size; ++i)
-    if (scores[i] > scores[best]) best = i;
+  // The first of the highest scores, found without a branch per move (the comparisons are unpredictable).
+  int best = cursor, best_score = scores[cursor];
+  for (int i = cursor + 1; i < list.size; ++i) {
+    const bool better = scores[i] > best_score;
+    best = better ? i : best;
+    best_score = better ? scores[i] : best_score;
+  }
   std::swap(list.moves[cursor], list.moves[best]);
   std::swap(scores[cursor], scores[best]);
   return list.moves[cursor++];
