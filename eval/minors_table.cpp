@@ -85,7 +85,7 @@ void MinorsTable::resize_megabytes(std::size_t megabytes) {
 void MinorsTable::resize_entries_log2(int log2) {
   entries_.reset();  // free the old table before allocating the new one
   entry_count_ = log2 < 0 ? 0 : std::size_t(1) << log2;
-  if (entry_count_) entries_ = std::make_unique<Entry[]>(entry_count_);
+  if (entry_count_) entries_ = make_table_array<Entry>(entry_count_);
 }
 
 void MinorsTable::clear() {

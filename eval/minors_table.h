@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/board/table_memory.h"
 #include "eval/minors_info.h"
 
 namespace shuai {
@@ -58,7 +59,7 @@ class MinorsTable {
 
   Entry& entry_for(std::uint64_t signature) const { return entries_[signature & (entry_count_ - 1)]; }
 
-  std::unique_ptr<Entry[]> entries_;
+  TableArray<Entry> entries_;
   std::size_t entry_count_ = 0;
   bool lockless_encoding_ = true;
 };

@@ -72,7 +72,7 @@ void TranspositionTable::resize(std::size_t megabytes) {
   bucket_count_ = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
   megabytes_ = megabytes;
   buckets_.reset();  // free the old table before allocating the new one
-  buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+  buckets_ = make_table_array<Bucket>(bucket_count_);
   generation_ = 0;
 }
 

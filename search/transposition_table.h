@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/board/table_memory.h"
 #include "engine/board/types.h"
 
 namespace shuai {
@@ -84,7 +85,7 @@ class TranspositionTable {
   std::uint64_t pack(Move move, int score, int depth, Bound bound) const;
   bool is_discarded(std::uint64_t data) const;
 
-  std::unique_ptr<Bucket[]> buckets_;
+  TableArray<Bucket> buckets_;  // in huge pages where the system grants them
   std::size_t bucket_count_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;  // 6 bits
