@@ -770,6 +770,8 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
               (reduced_depth <= 7 && static_exchange(position, m) < -20 * reduced_depth * reduced_depth);
     }
   }
+  // The child's table entry is fetched while the move is made (a move that may be pruned waits: most are).
+  if (!prune) table_.prefetch(position.key_after(m));
   note_move(thread, node.ply, m);
   position.make_move(m);
   facts.gives_check = position.in_check();
@@ -778,7 +780,7 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
     position.unmake_move();
     return false;
   }
-  table_.prefetch(position.key());
+  if (prune) table_.prefetch(position.key());
   return true;
 }
 
@@ -863,9 +865,9 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
     if (!keeps_king_safe(position, m)) continue;
     ++legal_moves;
+    table_.prefetch(position.key_after(m));
     note_move(thread, ply, m);
     position.make_move(m);
-    table_.prefetch(position.key());
     const int score = -quiescence(thread, -beta, -alpha, ply + 1);
     position.unmake_move();
     if (aborted(thread)) return 0;

@@ -1,5 +1,6 @@
 // Incremental state (key, minors signature, material, majors value, piece lists) against recomputation,
-// along long random games and along perft walks; make/unmake restoring the position exactly.
+// along long random games and along perft walks (and the key a move leads to, predicted before it is made);
+// make/unmake restoring the position exactly.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -47,7 +48,9 @@ void walk(Position& position, int depth, int& nodes) {
   MoveList moves;
   generate_legal(position, moves);
   for (const Move m : moves) {
+    const std::uint64_t predicted = position.key_after(m);  // what the search prefetches the table with
     position.make_move(m);
+    REQUIRE(position.key() == predicted);
     walk(position, depth - 1, nodes);
     position.unmake_move();
   }

@@ -103,6 +103,14 @@ void Position::relocate_piece(Square from, Square to) {
   minors_signature_ ^= delta & kMinorMask[index];
 }
 
+std::uint64_t Position::key_after(Move m) const {
+  const Square from = from_square(m), to = to_square(m);
+  const Piece moving = board_[from], captured = board_[to];
+  std::uint64_t key = key_ ^ kZobrist.black_to_move ^ zobrist_key(moving, from) ^ zobrist_key(moving, to);
+  if (captured != kEmpty) key ^= zobrist_key(captured, to);
+  return key;
+}
+
 void Position::make_move(Move m) {
   const Square from = from_square(m), to = to_square(m);
   const Piece captured = board_[to];

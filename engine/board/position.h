@@ -46,6 +46,8 @@ class Position {
   }
 
   std::uint64_t key() const { return key_; }
+  // The key after a (pseudo-legal) move, without making it: the search fetches the table entry early.
+  std::uint64_t key_after(Move m) const;
   std::uint64_t minors_signature() const { return minors_signature_; }
   // The majors' counterpart of the minors signature: the XOR of the same Zobrist numbers over rooks, horses
   // and cannons (side to move excluded). Derived from the two incremental keys, so it costs three XORs.
