@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "engine/board/table_memory.h"
 #include "eval/minors_info.h"
