@@ -22,6 +22,9 @@ usage:
                             make an opening book from PGN games (ICCS, WXF or Chinese notation)
   shuai book probe FILE [FEN|startpos] [moves MOVE ...]
                             a position's book moves: games, results, weight ('shuai book help')
+  shuai parameters search|evaluation [FILE]
+                            a parameter table as the file its option loads (SearchParameterFile,
+                            ParameterFile): the built-in values, or FILE's over them
   shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
@@ -68,6 +71,7 @@ int main(int argc, char** argv) {
   if (command == "perft") return shuai::tools::run_perft_command(rest);
   if (command == "rules") return shuai::tools::run_rules_command(rest);
   if (command == "book") return shuai::tools::run_book_command(rest);
+  if (command == "parameters") return shuai::tools::run_parameters_command(rest);
   if (command == "bench") {
     if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
     if (!rest.empty() && rest[0] == "mht") return shuai::tools::run_bench_mht(rest.subspan(1));

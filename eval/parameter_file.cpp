@@ -43,8 +43,13 @@ void append_source(std::string& out, const T& value, int indent) {
   }
 }
 
-// Splits text into tokens, dropping comments.
-std::vector<std::string_view> tokens_of(std::string_view text) {
+bool is_name(std::string_view token) {
+  return std::isalpha(static_cast<unsigned char>(token[0])) || token[0] == '_';
+}
+
+}  // namespace
+
+std::vector<std::string_view> parameter_file_tokens(std::string_view text) {
   std::vector<std::string_view> tokens;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -62,11 +67,13 @@ std::vector<std::string_view> tokens_of(std::string_view text) {
   return tokens;
 }
 
-bool is_name(std::string_view token) {
-  return std::isalpha(static_cast<unsigned char>(token[0])) || token[0] == '_';
+std::optional<std::string> read_parameter_file(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) return std::nullopt;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
 }
-
-}  // namespace
 
 std::string parameters_to_text(const EvaluationParameters& parameters) {
   std::string out = "# Shuai evaluation parameters (eval/parameters.h says what each one means)\n";
@@ -89,7 +96,7 @@ std::string parameters_to_text(const EvaluationParameters& parameters) {
 }
 
 std::optional<std::string> parse_parameters(std::string_view text, EvaluationParameters& parameters) {
-  const std::vector<std::string_view> tokens = tokens_of(text);
+  const std::vector<std::string_view> tokens = parameter_file_tokens(text);
   EvaluationParameters result = parameters;
   std::size_t i = 0;
   while (i < tokens.size()) {
@@ -125,11 +132,9 @@ std::optional<std::string> parse_parameters(std::string_view text, EvaluationPar
 }
 
 std::optional<std::string> load_parameters(const std::string& path, EvaluationParameters& parameters) {
-  std::ifstream file(path);
-  if (!file) return fmt::format("parameter file: cannot read '{}'", path);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return parse_parameters(text.str(), parameters);
+  const auto text = read_parameter_file(path);
+  if (!text) return fmt::format("parameter file: cannot read '{}'", path);
+  return parse_parameters(*text, parameters);
 }
 
 std::string parameters_to_source(const EvaluationParameters& parameters) {

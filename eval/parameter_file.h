@@ -5,10 +5,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "eval/parameters.h"
 
 namespace shuai {
+
+// The words of a parameter file, its '#' comments (to the end of their line) dropped.
+std::vector<std::string_view> parameter_file_tokens(std::string_view text);
+// A parameter file's whole text; nothing if it cannot be read.
+std::optional<std::string> read_parameter_file(const std::string& path);
 
 // One parameter per block: its name on a line, then its values (a table's rows on lines of their own).
 // '#' starts a comment that runs to the end of the line.

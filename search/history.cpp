@@ -10,8 +10,9 @@ void update_history(int& entry, int bonus) {
   entry += bonus - entry * std::abs(bonus) / kHistoryMax;
 }
 
-int history_bonus(int depth) {
-  return std::min(120 * depth - 60, 1500);
+int history_bonus(int depth, const SearchParameters& parameters) {
+  return std::min(parameters.history_bonus_per_ply * depth - parameters.history_bonus_offset,
+                  parameters.history_bonus_max);
 }
 
 void SharedStatistic::update(int bonus) {

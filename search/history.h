@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "engine/board/types.h"
+#include "search/search_parameters.h"
 
 namespace shuai {
 
@@ -19,7 +20,7 @@ inline constexpr int kHistoryMax = 1 << 14;
 void update_history(int& entry, int bonus);
 
 // The bonus (and, negated, the penalty) for a move that decided a node searched to `depth`.
-int history_bonus(int depth);
+int history_bonus(int depth, const SearchParameters& parameters = default_search_parameters());
 
 // One word of a table that every search thread reads and writes without a lock. Relaxed atomics: a lost
 // update only blurs a statistic, and plain loads and stores cost no more.

@@ -18,6 +18,7 @@ int quiet_move_score(const Position& position, const MoveOrdering& ordering, Mov
   int score = (*ordering.history)[piece_index(piece)][to];
   if (ordering.earlier[0]) score += 2 * statistic_of(*ordering.earlier[0], piece, to);
   if (ordering.earlier[1]) score += statistic_of(*ordering.earlier[1], piece, to);
+  if (ordering.earlier[2]) score += statistic_of(*ordering.earlier[2], piece, to);
   return score;
 }
 

@@ -16,8 +16,8 @@ struct MoveOrdering {
   Move counter_move = kNoMove;
   const HistoryTable* history = nullptr;
   const SharedHistory* shared = nullptr;
-  // Continuation rows of the moves one and two plies before.
-  const PieceToStatistics* earlier[2] = {nullptr, nullptr};
+  // Continuation rows of the moves one, two and (when the parameters say so) four plies before.
+  const PieceToStatistics* earlier[3] = {nullptr, nullptr, nullptr};
 };
 
 // A quiet move's ordering score: its own history and its continuation histories.

@@ -24,6 +24,7 @@ struct StackFrame {
 struct NodeState {
   int beta = 0, depth = 0, ply = 0;
   bool pv_node = false, in_check = false;
+  bool cut_node = false;  // expected to fail high
   int static_evaluation = kNoStaticEvaluation;
   bool improving = false;  // the static evaluation rose since the side to move's last turn
   // Forward pruning of moves applies at this node (off at the root, in check, with pruning switched off, and

@@ -15,39 +15,16 @@
 namespace shuai {
 namespace {
 
-constexpr int kAspirationWindow = 30;
-
-// Margins in evaluation units (a horse or a cannon is about 100).
-int razor_margin(int depth) {
-  return 80 + 60 * depth * depth;
-}
-// Reverse futility: a static score this far above beta at low depth is trusted to hold.
-int reverse_futility_margin(int depth, bool improving) {
-  return 35 * (depth - (improving ? 1 : 0));
-}
-// Futility of a quiet move: searched to `depth` after reductions, it must be able to lift the score to alpha.
-int move_futility_margin(int depth) {
-  return 40 + 30 * depth;
-}
 // Quiet moves searched at most, by depth, before the rest are pruned (late move pruning).
-int late_move_count(int depth, bool improving) {
-  return (3 + depth * depth) / (improving ? 1 : 2);
+int late_move_count(const SearchParameters& parameters, int depth, bool improving) {
+  return (parameters.late_move_base + depth * depth) *
+         (improving ? parameters.late_move_improving_percent : parameters.late_move_percent) / 100;
 }
-constexpr int kProbCutMargin = 60;
 
-// Late move reductions grow with the logarithms of depth and move number.
-struct ReductionTable {
-  std::array<std::array<int, 64>, 64> plies{};
-  ReductionTable() {
-    for (int depth = 1; depth < 64; ++depth)
-      for (int moves = 1; moves < 64; ++moves)
-        plies[depth][moves] = int(0.75 + std::log(depth) * std::log(moves) / 2.25);
-  }
-};
-const ReductionTable kReductions;
-
-int reduction(int depth, int moves_searched) {
-  return kReductions.plies[std::min(depth, 63)][std::min(moves_searched, 63)];
+// A capture's victim in evaluation units, for the futility of captures (twice its exchange value: a horse
+// is worth about 200 in the middle game).
+int victim_value(Piece victim) {
+  return 2 * exchange_value(type_of(victim));
 }
 
 // Passing is a fair test, and a static score is trusted without a look at the moves, only when the side to
@@ -84,6 +61,14 @@ PruningSwitches pruning_for_level(PruningLevel level) {
   return {};
 }
 
+ReductionTable::ReductionTable(const SearchParameters& parameters) {
+  for (int depth = 1; depth < kSize; ++depth)
+    for (int moves = 1; moves < kSize; ++moves)
+      plies[depth][moves] =
+          int(parameters.reduction_base_percent / 100.0 +
+              std::log(depth) * std::log(moves) / (parameters.reduction_divisor_percent / 100.0));
+}
+
 Searcher::Searcher(std::size_t hash_megabytes)
     : table_(hash_megabytes), shared_history_(std::make_unique<SharedHistory>()) {
   root_moves_.reserve(kMaxMoves);
@@ -101,8 +86,15 @@ std::uint64_t Searcher::total_nodes() const {
 }
 
 void Searcher::clear() {
+  previous_search_score_.reset();
   table_.clear();
   minors_table_.clear();
+  clear_histories();
+}
+
+void Searcher::clear_histories() {
+  shared_history_->clear();
+  for (auto& thread : threads_) thread->history = {};
 }
 
 void Searcher::prepare_minors_table(const Position& root) {
@@ -167,14 +159,17 @@ void Searcher::arm(const SearchLimits& limits) {
 SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   limits_ = limits;
   ponder_clock_pending_ = limits.ponder;
-  time_.start(limits.time, options_.move_overhead_ms);
+  const SearchParameters& parameters = options_.parameters;
+  time_.start(limits.time, options_.move_overhead_ms, parameters);
+  reductions_ = ReductionTable(parameters);
   table_.new_search();
   table_.set_transactions_enabled(options_.aspiration_transactions);
 
-  // Only the table carries over between searches, so a search depends on nothing else that ran before.
-  // The helpers are idle (no split point is open between searches), so their state can be reset here.
+  // The table and the move-ordering statistics carry over between searches (unless the parameters say the
+  // statistics do not), so a search depends on nothing else that ran before since the last clear(). The
+  // helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
-  shared_history_->clear();
+  if (!parameters.keep_histories) clear_histories();
   for (auto& each : threads_) {
     SearchThread& state = *each;
     state.position = root;
@@ -182,7 +177,6 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     state.evaluator.set_table(options_.use_minors_table ? &minors_table_ : nullptr);
     state.evaluator.settings() = options_.evaluation;
     state.evaluator.clear_statistics();
-    state.history = {};
     state.stack.fill({});
     state.nodes.store(0, std::memory_order_relaxed);
     state.selective_depth.store(0, std::memory_order_relaxed);
@@ -228,19 +222,29 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   int score = 0;
   int partial_score = -kInfiniteScore;  // the best root move searched when depth 1 was stopped
   double instability = 1.0;
+  // A score that fell since the last move's search earns more time, one that rose less (the first move of a
+  // game, a mate score and a parameter of 0 leave the plan as it is).
+  const auto falling_score_stretch = [&](int current) {
+    if (parameters.time_falling_per_unit == 0 || !previous_search_score_ || is_mate_score(current))
+      return 1.0;
+    return std::clamp(1.0 + parameters.time_falling_per_unit * (*previous_search_score_ - current) / 100.0,
+                      0.6, 1.6);
+  };
   for (int depth = 1; depth <= max_depth && !root_moves_.empty(); ++depth) {
     if (ponder_clock_pending_ && !pondering_.load(std::memory_order_relaxed)) {
       ponder_clock_pending_ = false;
       time_.restart_clock();
     }
     if (depth > 1 && !ponder_clock_pending_ &&
-        (forced_move_ || (!limits.infinite && !time_.should_start_iteration(instability))))
+        (forced_move_ ||
+         (!limits.infinite && !time_.should_start_iteration(instability * falling_score_stretch(score),
+                                                            parameters.time_iteration_start_percent))))
       break;
     iteration_depth_ = depth;
     root_path_dependent_ = false;
-    int delta = kAspirationWindow;
+    int delta = parameters.aspiration_window;
     int alpha = -kInfiniteScore, beta = kInfiniteScore;
-    if (depth >= 5 && !is_mate_score(score)) {
+    if (depth >= parameters.aspiration_min_depth && !is_mate_score(score)) {
       alpha = std::max(score - delta, -kInfiniteScore);
       beta = std::min(score + delta, kInfiniteScore);
     }
@@ -254,21 +258,26 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
         if (options_.aspiration_transactions) table_.roll_back_transaction();
         beta = (alpha + beta) / 2;
         alpha = std::max(value - delta, -kInfiniteScore);
-        instability = std::min(instability * 1.5, 4.0);  // a failing root earns more time
+        // A failing root earns more time.
+        instability = std::min(instability * parameters.time_instability_fail_percent / 100.0, 4.0);
       } else if (value >= beta) {
         if (options_.aspiration_transactions) table_.roll_back_transaction();
         beta = std::min(value + delta, kInfiniteScore);
       } else {
         break;
       }
-      delta *= 2;
+      delta += delta * parameters.aspiration_growth_percent / 100;
     }
     if (stop_.load(std::memory_order_relaxed)) {
       if (depth == 1) partial_score = value;
       break;
     }
     score = value;
-    instability = std::max(1.0, instability * (root_moves_[0] == previous_best ? 0.8 : 1.3));
+    instability =
+        std::max(1.0, instability *
+                          (root_moves_[0] == previous_best ? parameters.time_instability_stable_percent
+                                                           : parameters.time_instability_change_percent) /
+                          100.0);
     result.best_move = root_moves_[0];
     result.score = score;
     result.depth = depth;
@@ -277,7 +286,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
         thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
     // The root is stored too, so the protocol's probe finds it and the next search starts from its move,
     // unless its score came through a repetition ruling that holds only on this path.
-    if (!root_path_dependent_)
+    if (!root_path_dependent_ || parameters.store_path_dependent)
       table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), depth, Bound::kExact);
     report(1, depth, score, last_principal_variation_);
     // Further MultiPV lines: each the best of the moves not yet reported, searched with a full window.
@@ -298,6 +307,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   searching_.store(false, std::memory_order_release);
   if (parallel) pthread_setaffinity_np(pthread_self(), sizeof caller_binding, &caller_binding);
   if (result.depth == 0 && !root_moves_.empty()) settle_unfinished_search(result, partial_score);
+  previous_search_score_.reset();
+  if (result.depth > 0 && !is_mate_score(result.score)) previous_search_score_ = result.score;
 
   // Infinite and ponder searches report only when told to, even when there is nothing left to search.
   while (!stop_.load(std::memory_order_relaxed) &&
@@ -396,13 +407,16 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     note_move(thread, 0, m);
     position.make_move(m);
     thread.stack[1].reached_by_null_move = false;
-    const int new_depth = depth - 1 + (position.in_check() ? 1 : 0);
+    const int check_extension_min_depth = options_.parameters.check_extension_min_depth;
+    const bool extend =
+        position.in_check() && (check_extension_min_depth == 0 || depth >= check_extension_min_depth);
+    const int new_depth = depth - 1 + (extend ? 1 : 0);
     int score;
     if (i == first) {
-      score = -search_node(thread, -beta, -alpha, new_depth, 1);
+      score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     } else {
-      score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1);
-      if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1);
+      score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1, true);
+      if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     }
     position.unmake_move();
     if (stop_.load(std::memory_order_relaxed)) return best;
@@ -421,6 +435,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
       node.beta = beta;
       node.depth = depth;
       node.pv_node = true;
+      node.cut_node = false;
       node.in_check = position.in_check();
       node.static_evaluation = frame.static_evaluation;
       SplitPoint& split_point = split(thread, node, alpha, best, best_move, int(i - first) + 1,
@@ -480,6 +495,8 @@ MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
     }
   }
   if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
+  if (ply >= 4 && options_.parameters.continuation_ply4)
+    ordering.earlier[2] = thread.stack[std::size_t(ply - 4)].continuation;
   return ordering;
 }
 
@@ -495,17 +512,8 @@ void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth
                              std::span<const Move> quiets_tried, std::span<const Move> captures_tried) {
   const Position& position = thread.position;
   SharedHistory& shared = *shared_history_;
-  const int bonus = history_bonus(depth);
-  // The continuation rows of the moves one and two plies before; writable, as every row is a shared table's.
-  PieceToStatistics* earlier[2] = {nullptr, nullptr};
-  for (int back = 1; back <= 2 && back <= ply; ++back)
-    earlier[back - 1] = const_cast<PieceToStatistics*>(thread.stack[std::size_t(ply - back)].continuation);
-  const auto update_quiet = [&](Move m, int amount) {
-    const Piece piece = position.piece_on(from_square(m));
-    update_history(thread.history[piece_index(piece)][to_square(m)], amount);
-    for (PieceToStatistics* row : earlier)
-      if (row) statistic_of(*row, piece, to_square(m)).update(amount);
-  };
+  const int bonus = history_bonus(depth, options_.parameters);
+  const auto update_quiet = [&](Move m, int amount) { update_quiet_histories(thread, ply, m, amount); };
   const auto update_capture = [&](Move m, int amount) {
     shared.capture_entry(position.piece_on(from_square(m)), to_square(m), position.piece_on(to_square(m)))
         .update(amount);
@@ -525,8 +533,27 @@ void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth
   for (const Move tried : captures_tried) update_capture(tried, -bonus);
 }
 
-int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, int ply) {
+void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int amount) {
+  const Piece piece = thread.position.piece_on(from_square(m));
+  update_history(thread.history[piece_index(piece)][to_square(m)], amount);
+  update_continuation_histories(thread, ply, piece, to_square(m), amount);
+}
+
+void Searcher::update_continuation_histories(SearchThread& thread, int ply, Piece piece, Square to,
+                                             int amount) {
+  // The continuation rows of the moves one, two (and four) plies before; writable, as every row is a shared
+  // table's.
+  const int farthest = options_.parameters.continuation_ply4 ? 4 : 2;
+  for (int back = 1; back <= farthest && back <= ply; ++back) {
+    if (back == 3) continue;
+    if (auto* row = const_cast<PieceToStatistics*>(thread.stack[std::size_t(ply - back)].continuation))
+      statistic_of(*row, piece, to).update(amount);
+  }
+}
+
+int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, int ply, bool cut_node) {
   if (depth <= 0) return quiescence(thread, alpha, beta, ply);
+  const SearchParameters& parameters = options_.parameters;
   Position& position = thread.position;
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
@@ -547,8 +574,14 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   const int table_depth = entry ? entry->depth : -1;
   const int table_score = entry ? score_from_table(entry->score, ply) : 0;
   frame.best_move = table_move;
-  if (entry && !pv_node && table_depth >= depth && table_score_cuts(*entry, table_score, alpha, beta))
+  if (entry && !pv_node && table_depth >= depth && table_score_cuts(*entry, table_score, alpha, beta)) {
+    // A quiet table move that refutes the node is rewarded as if it had been searched: with histories kept
+    // between searches, what the table knows keeps the ordering up to date.
+    if (parameters.history_on_table_cutoff && table_score >= beta && table_move != kNoMove &&
+        position.piece_on(to_square(table_move)) == kEmpty && is_pseudo_legal(position, table_move))
+      update_quiet_histories(thread, ply, table_move, history_bonus(depth, parameters));
     return table_score;
+  }
 
   // The static evaluation, from the table when the node was met before; a stored score that bounds the true
   // one from the right side is a better estimate still for pruning.
@@ -572,6 +605,19 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     if (earlier == kNoStaticEvaluation && ply >= 4) earlier = thread.stack[ply - 4].static_evaluation;
     improving = earlier == kNoStaticEvaluation || static_evaluation > earlier;
   }
+  // The opponent's quiet move that left both static evaluations low (for the side that made it, ours is its
+  // loss) was a good one: its history learns so before any search of its siblings does.
+  if (parameters.eval_history_bonus > 0 && !in_check && excluded == kNoMove && ply >= 1) {
+    const StackFrame& previous = thread.stack[std::size_t(ply - 1)];
+    if (previous.move != kNoMove && previous.static_evaluation != kNoStaticEvaluation &&
+        position.history().back().captured == kEmpty) {
+      const int bonus =
+          std::clamp(-(previous.static_evaluation + static_evaluation) * parameters.eval_history_bonus / 16,
+                     -2000, 2000);
+      const Square to = to_square(previous.move);
+      update_history(thread.history[piece_index(position.piece_on(to))][to], bonus);
+    }
+  }
   const PruningSwitches& pruning = options_.pruning;
   Move threat = kNoMove;
   bool mate_threat = false;
@@ -579,20 +625,24 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   // A window of mate scores asks for a mate (or a longer defence), which static scores cannot answer.
   const bool mate_window = is_mate_score(alpha) || is_mate_score(beta);
   if (!pv_node && !in_check && excluded == kNoMove && !mate_window && has_major_force(position)) {
-    if (pruning.razoring && depth <= 3 && estimate + razor_margin(depth) < alpha) {
+    if (pruning.razoring && depth <= parameters.razor_max_depth &&
+        estimate + parameters.razor_base + parameters.razor_per_depth_squared * depth * depth < alpha) {
       const int value = quiescence(thread, alpha, alpha + 1, ply);
       if (value <= alpha) return value;
     }
-    if (pruning.futility && depth <= 2 && estimate - reverse_futility_margin(depth, improving) >= beta &&
+    if (pruning.futility && depth <= parameters.reverse_futility_max_depth &&
+        estimate - parameters.reverse_futility_per_ply * (depth - (improving ? 1 : 0)) >= beta &&
         estimate < kMateInMaxPly)
       return estimate;
-    if (pruning.null_move && depth >= 2 && estimate >= beta && static_evaluation >= beta &&
-        !frame.reached_by_null_move && beta > -kMateInMaxPly) {
-      const int reduction_plies = 3 + depth / 3 + std::min((estimate - beta) / 60, 3);
+    if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
+        static_evaluation >= beta && !frame.reached_by_null_move && beta > -kMateInMaxPly) {
+      const int reduction_plies =
+          parameters.null_move_base_reduction + depth / parameters.null_move_depth_divisor +
+          std::min((estimate - beta) / parameters.null_move_eval_divisor, parameters.null_move_eval_max);
       note_move(thread, ply, kNoMove);
       position.make_null_move();
       thread.stack[ply + 1].reached_by_null_move = true;
-      const int value = -search_node(thread, -beta, -beta + 1, depth - reduction_plies, ply + 1);
+      const int value = -search_node(thread, -beta, -beta + 1, depth - reduction_plies, ply + 1, !cut_node);
       position.unmake_null_move();
       if (aborted(thread)) return 0;
       if (value >= beta) {
@@ -605,8 +655,10 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     }
     // ProbCut: a capture that beats beta by a margin in a shallow search very likely beats beta in a full
     // one.
-    const int probcut_beta = beta + kProbCutMargin;
-    if (pruning.futility && depth >= 5 && std::abs(beta) < kMateInMaxPly - kMaxPly &&
+    const int probcut_beta =
+        beta + parameters.probcut_margin - (improving ? parameters.probcut_improving : 0);
+    if (pruning.futility && depth >= parameters.probcut_min_depth &&
+        std::abs(beta) < kMateInMaxPly - kMaxPly &&
         !(table_depth >= depth - 3 && table_score < probcut_beta)) {
       MovePicker captures(position, table_move, ordering_at(thread, ply), false);
       for (Move m = captures.next(); m != kNoMove; m = captures.next()) {
@@ -617,12 +669,12 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         thread.stack[ply + 1].reached_by_null_move = false;
         int value = -quiescence(thread, -probcut_beta, -probcut_beta + 1, ply + 1);
         if (value >= probcut_beta)
-          value = -search_node(thread, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1);
+          value = -search_node(thread, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, !cut_node);
         position.unmake_move();
         if (aborted(thread)) return 0;
         if (value >= probcut_beta) {
           frame.path_dependent = thread.stack[ply + 1].path_dependent;
-          if (!frame.path_dependent)
+          if (!frame.path_dependent || parameters.store_path_dependent)
             table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation);
           return value;
         }
@@ -631,29 +683,32 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   }
 
   // Internal iterative reduction: with no move from the table, the node is searched less deeply first.
-  if (depth >= 4 && table_move == kNoMove && excluded == kNoMove) --depth;
+  if (depth >= parameters.iir_min_depth && table_move == kNoMove && excluded == kNoMove)
+    depth -= pv_node ? parameters.iir_pv_plies : 1;
 
   NodeState node;
   node.beta = beta;
   node.depth = depth;
   node.ply = ply;
   node.pv_node = pv_node;
+  node.cut_node = cut_node;
   node.in_check = in_check;
   node.static_evaluation = static_evaluation;
   node.improving = improving;
-  node.prune_moves = pruning.futility && !pv_node && !in_check && !mate_threat && !mate_window;
+  node.prune_moves = pruning.futility && (!pv_node || parameters.prune_pv_nodes) && !in_check &&
+                     !mate_threat && !mate_window;
   node.table_move = table_move;
   node.table_move_is_capture = table_move != kNoMove && position.piece_on(to_square(table_move)) != kEmpty;
   node.threat = threat;
 
   // Singular extension: when every other move fails well below the table's score, the table move is the only
   // good one and earns a ply; when even a lowered bound is beaten without it, the node fails high at once.
-  if (depth >= 6 && table_move != kNoMove && excluded == kNoMove && table_depth >= depth - 3 &&
-      (int(entry->bound) & int(Bound::kLower)) != 0 && !is_mate_score(table_score) &&
-      ply < 2 * iteration_depth_ && keeps_king_safe(position, table_move)) {
-    const int singular_beta = table_score - 2 * depth;
+  if (depth >= parameters.singular_min_depth && table_move != kNoMove && excluded == kNoMove &&
+      table_depth >= depth - 3 && (int(entry->bound) & int(Bound::kLower)) != 0 &&
+      !is_mate_score(table_score) && ply < 2 * iteration_depth_ && keeps_king_safe(position, table_move)) {
+    const int singular_beta = table_score - parameters.singular_margin_sixteenths * depth / 16;
     frame.excluded_move = table_move;
-    const int value = search_node(thread, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+    const int value = search_node(thread, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
     frame.excluded_move = kNoMove;
     if (aborted(thread)) return 0;
     frame.static_evaluation = static_evaluation;
@@ -663,7 +718,9 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     } else if (singular_beta >= beta) {
       return singular_beta;  // multi-cut (frame.path_dependent is the test's)
     } else if (table_score >= beta) {
-      node.singular_extension = -1;
+      node.singular_extension = parameters.singular_fail_high_extension;
+    } else if (cut_node) {
+      node.singular_extension = parameters.singular_cut_node_extension;
     }
     frame.path_dependent = false;
   }
@@ -737,7 +794,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   if (moves_searched == 0) return excluded != kNoMove ? alpha : mated_in(ply);
   frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if (!frame.path_dependent && excluded == kNoMove) {
+  if ((!frame.path_dependent || parameters.store_path_dependent) && excluded == kNoMove) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
     table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation);
   }
@@ -746,6 +803,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
 
 bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, int alpha,
                           MoveFacts& facts) {
+  const SearchParameters& parameters = options_.parameters;
   Position& position = thread.position;
   if (!keeps_king_safe(position, m)) return false;
   const Piece piece = position.piece_on(from_square(m)), victim = position.piece_on(to_square(m));
@@ -755,19 +813,35 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   // Pruning needs a move searched first, so that a node never ends up with no score but a mated one.
   const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
   const int reduced_depth =
-      std::max(0, node.depth - 1 - reduction(node.depth, moves_searched + 1) + (node.improving ? 1 : 0));
+      std::max(0, node.depth - 1 - reductions_(node.depth, moves_searched + 1) + (node.improving ? 1 : 0));
   // Whether the move would be pruned, decided on this board (the exchange needs it) and applied only if the
-  // move turns out not to give check. The cheap tests go first: the exchange is worked out only when they
-  // leave the move standing.
+  // move turns out not to give check: checks have a rule of their own below. The cheap tests go first: the
+  // exchange is worked out only when they leave the move standing.
   bool prune = false;
   if (may_prune) {
     if (facts.is_capture) {
-      prune = node.depth <= 6 && static_exchange(position, m) < -30 * node.depth;
+      prune = (reduced_depth <= parameters.capture_futility_max_depth &&
+               parameters.capture_futility_max_depth > 0 && !node.pv_node &&
+               node.static_evaluation + parameters.capture_futility_base +
+                       parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) <=
+                   alpha) ||
+              (node.depth <= parameters.capture_exchange_max_depth &&
+               static_exchange(position, m) < -parameters.capture_exchange_per_ply * node.depth);
     } else {
-      prune = (node.depth <= 8 && moves_searched >= late_move_count(node.depth, node.improving)) ||
-              (reduced_depth < 3 && facts.history < -2000 * node.depth) ||
-              (reduced_depth <= 7 && node.static_evaluation + move_futility_margin(reduced_depth) <= alpha) ||
-              (reduced_depth <= 7 && static_exchange(position, m) < -20 * reduced_depth * reduced_depth);
+      const int history_margin = parameters.move_futility_history_divisor > 0
+                                     ? facts.history / parameters.move_futility_history_divisor
+                                     : 0;
+      prune = (node.depth <= parameters.late_move_max_depth &&
+               moves_searched >= late_move_count(parameters, node.depth, node.improving)) ||
+              (reduced_depth < parameters.history_pruning_max_depth &&
+               facts.history < -parameters.history_pruning_per_ply * node.depth) ||
+              (reduced_depth <= parameters.move_futility_max_depth &&
+               node.static_evaluation + parameters.move_futility_base +
+                       parameters.move_futility_per_ply * reduced_depth + history_margin <=
+                   alpha) ||
+              (reduced_depth <= parameters.move_futility_max_depth &&
+               static_exchange(position, m) <
+                   -parameters.quiet_exchange_per_ply_squared * reduced_depth * reduced_depth);
     }
   }
   // The child's table entry is fetched while the move is made (a move that may be pruned waits: most are).
@@ -775,7 +849,14 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   note_move(thread, node.ply, m);
   position.make_move(m);
   facts.gives_check = position.in_check();
-  // Checks are never pruned: mates by cannon screens and horses come through them.
+  if (facts.gives_check && may_prune && parameters.check_exchange_per_ply > 0) {
+    // A check is pruned only when it gives material away, more so the shallower the node: mates by cannon
+    // screens and horses come through checks, but a check that loses its piece rarely leads anywhere.
+    position.unmake_move();
+    if (static_exchange(position, m) < -parameters.check_exchange_per_ply * node.depth) return false;
+    position.make_move(m);
+    prune = false;
+  }
   if (prune && !facts.gives_check) {
     position.unmake_move();
     return false;
@@ -786,27 +867,44 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
 
 int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts,
                           int alpha, int moves_searched, const std::atomic<int>* shared_alpha) {
+  const SearchParameters& parameters = options_.parameters;
   const int depth = node.depth, ply = node.ply, beta = node.beta;
   thread.stack[ply + 1].reached_by_null_move = false;
-  // Extensions: a check (bounded, so a long series of checks cannot run the search to its maximum ply), and
-  // the singular test's verdict on the table move.
-  int extension = facts.gives_check && ply < 2 * iteration_depth_ ? 1 : 0;
+  // Extensions: a check deep enough in the tree (bounded, so a long series of checks cannot run the search to
+  // its maximum ply), and the singular test's verdict on the table move.
+  const bool extend_check =
+      facts.gives_check && ply < 2 * iteration_depth_ &&
+      (parameters.check_extension_min_depth == 0 || depth >= parameters.check_extension_min_depth);
+  int extension = extend_check ? 1 : 0;
   if (m == node.table_move && node.singular_extension != 0)
     extension = node.singular_extension > 0 ? 1 : std::min(extension, node.singular_extension + extension);
-  const int new_depth = depth - 1 + extension;
-  if (moves_searched == 1) return -search_node(thread, -beta, -alpha, new_depth, ply + 1);
+  int new_depth = depth - 1 + extension;
+  // The child of an expected cut node is an expected all-node, and the other way round; a principal
+  // variation's first child is of the principal variation, its later ones expected cut nodes.
+  const bool child_cut_node = !node.cut_node;
+  if (moves_searched == 1)
+    return -search_node(thread, -beta, -alpha, new_depth, ply + 1, node.pv_node ? false : child_cut_node);
   int reduction_plies = 0;
-  // Root moves are never reduced: each may become the move played. Nor are checks and evasions.
-  if (options_.pruning.late_move_reductions && ply > 0 && depth >= 3 &&
-      moves_searched > (node.pv_node ? 3 : 1) && !facts.is_capture && !node.in_check && !facts.gives_check) {
+  // Root moves are never reduced: each may become the move played.
+  const bool checks_reduce = parameters.reduction_check >= 0;
+  if (options_.pruning.late_move_reductions && ply > 0 && depth >= parameters.reduction_min_depth &&
+      moves_searched > (node.pv_node ? parameters.reduction_pv_min_moves : 1) &&
+      (!facts.is_capture || parameters.reduction_captures) &&
+      (checks_reduce || (!node.in_check && !facts.gives_check))) {
     const StackFrame& frame = thread.stack[ply];
-    int plies = reduction(depth, moves_searched);
-    if (!node.improving) ++plies;
-    if (node.pv_node) --plies;
-    if (m == frame.killers[0] || m == frame.killers[1]) --plies;
-    if (node.table_move_is_capture) ++plies;
-    if (node.threat != kNoMove && from_square(m) == to_square(node.threat)) --plies;  // escapes the threat
-    plies -= facts.history / 6000;
+    int plies = reductions_(depth, moves_searched);
+    if (!node.improving) plies += parameters.reduction_not_improving;
+    if (node.cut_node) plies += parameters.reduction_cut_node;
+    if (node.pv_node) plies -= parameters.reduction_pv_node;
+    if (!facts.is_capture) {
+      if (m == frame.killers[0] || m == frame.killers[1]) plies -= parameters.reduction_killer;
+      if (node.table_move_is_capture) plies += parameters.reduction_table_capture;
+      // Escapes the threat the null move found.
+      if (node.threat != kNoMove && from_square(m) == to_square(node.threat))
+        plies -= parameters.reduction_threat_escape;
+    }
+    if (facts.gives_check) plies -= parameters.reduction_check;
+    plies -= facts.history / parameters.reduction_history_divisor;
     reduction_plies = std::clamp(plies, 0, new_depth - 1);
   }
   // At a split point another thread may have raised alpha meanwhile. A null window that failed high proved
@@ -815,21 +913,38 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   const auto raise_alpha = [&] {
     if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
   };
-  int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1);
+  // A stopped child's score means nothing, and no re-search may follow it.
+  int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1,
+                           reduction_plies > 0 || child_cut_node);
+  if (aborted(thread)) return 0;
   if (score > alpha && reduction_plies > 0) {
+    // A reduced move that beat alpha by far is searched deeper than planned.
+    if (parameters.reduction_deeper_margin > 0 &&
+        score > alpha + parameters.reduction_deeper_margin + 2 * reduction_plies)
+      ++new_depth;
     raise_alpha();
-    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
+    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1, child_cut_node);
+    if (aborted(thread)) return 0;
+    // Whether the move held at full depth teaches its continuation histories (the move is made: the piece
+    // stands on its destination).
+    if (parameters.reduction_research_history && !facts.is_capture) {
+      const int bonus = history_bonus(new_depth, parameters);
+      update_continuation_histories(thread, ply, thread.position.piece_on(to_square(m)), to_square(m),
+                                    score > alpha ? bonus : -bonus);
+    }
   }
   while (score > alpha && score < beta) {
     const int tested = alpha;
     raise_alpha();
-    if (alpha == tested) return -search_node(thread, -beta, -alpha, new_depth, ply + 1);
-    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1);
+    if (alpha == tested) return -search_node(thread, -beta, -alpha, new_depth, ply + 1, false);
+    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1, child_cut_node);
+    if (aborted(thread)) return 0;
   }
   return score;
 }
 
-int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
+int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int quiescence_ply) {
+  const SearchParameters& parameters = options_.parameters;
   Position& position = thread.position;
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
@@ -856,19 +971,40 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
     }
     alpha = std::max(alpha, best);
   }
-  // In check every evasion is searched; otherwise captures that do not lose material.
+  // In check every evasion is searched (the quiet ones only a few once one is found that is not mated);
+  // otherwise captures that do not lose material, the first few of them besides recaptures and checks, and
+  // deep in the quiescence only those. A recapture lands where the previous move did.
   MovePicker picker(position, entry ? entry->move : kNoMove, ordering_at(thread, ply), in_check);
+  const Move previous = ply >= 1 ? thread.stack[std::size_t(ply - 1)].move : kNoMove;
+  const Square recapture_square = previous != kNoMove ? to_square(previous) : kNoSquare;
+  const bool recaptures_only =
+      parameters.quiescence_recapture_ply > 0 && quiescence_ply >= parameters.quiescence_recapture_ply;
   const int original_alpha = alpha;
   Move best_move = kNoMove;
-  int legal_moves = 0;
+  int legal_moves = 0, quiet_evasions = 0;
   bool failed_high = false, any_child_path_dependent = false;
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
     if (!keeps_king_safe(position, m)) continue;
     ++legal_moves;
+    bool skip_unless_check = false;
+    if (in_check) {
+      if (position.piece_on(to_square(m)) == kEmpty) {
+        skip_unless_check = parameters.quiescence_evasion_limit > 0 && best > mated_in(kMaxPly) &&
+                            quiet_evasions >= parameters.quiescence_evasion_limit;
+        ++quiet_evasions;
+      }
+    } else if (to_square(m) != recapture_square) {
+      skip_unless_check = recaptures_only || (parameters.quiescence_move_limit > 0 &&
+                                              legal_moves > parameters.quiescence_move_limit);
+    }
     table_.prefetch(position.key_after(m));
     note_move(thread, ply, m);
     position.make_move(m);
-    const int score = -quiescence(thread, -beta, -alpha, ply + 1);
+    if (skip_unless_check && !position.in_check()) {
+      position.unmake_move();
+      continue;
+    }
+    const int score = -quiescence(thread, -beta, -alpha, ply + 1, quiescence_ply + 1);
     position.unmake_move();
     if (aborted(thread)) return 0;
     const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
@@ -890,7 +1026,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply) {
   if (in_check && legal_moves == 0) return mated_in(ply);
   frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if (!frame.path_dependent) {
+  if (!frame.path_dependent || parameters.store_path_dependent) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
     table_.store(key, best_move, score_to_table(best, ply), 0, bound, static_evaluation);
   }

@@ -23,6 +23,7 @@
 #include "eval/score.h"
 #include "search/history.h"
 #include "search/move_picker.h"
+#include "search/search_parameters.h"
 #include "search/search_thread.h"
 #include "search/split_point.h"
 #include "search/time_manager.h"
@@ -56,6 +57,18 @@ struct SearchOptions {
   // Parallel search: nodes shallower than this are not split (the copying and locking would cost more than
   // the help gives). Chosen with `shuai bench smp split N`.
   int min_split_depth = 5;
+  // The search's constants (margins, reductions, limits): search_parameters.h.
+  SearchParameters parameters = default_search_parameters();
+};
+
+// Late move reductions by depth and move number, in plies, from the parameters' formula.
+struct ReductionTable {
+  static constexpr int kSize = 64;
+  explicit ReductionTable(const SearchParameters& parameters);
+  int operator()(int depth, int moves) const {
+    return plies[std::size_t(std::min(depth, kSize - 1))][std::size_t(std::min(moves, kSize - 1))];
+  }
+  std::array<std::array<int, kSize>, kSize> plies{};
 };
 
 struct SearchLimits {
@@ -134,9 +147,11 @@ class Searcher {
   void stop() { stop_.store(true, std::memory_order_relaxed); }
   void ponderhit();
 
-  // A new game: forget the transposition table and the Minors Hash Table (the ordering statistics are reset
-  // by every search anyway).
+  // A new game: forget the transposition table, the Minors Hash Table and the move-ordering statistics.
   void clear();
+  // Forget the move-ordering statistics only (kept from one search to the next unless the parameters say
+  // otherwise).
+  void clear_histories();
 
   // The quiet leaf of `position` (an evaluation tuner's training position): the last position of the
   // principal variation of a full-window quiescence search from it, or the position itself when standing pat
@@ -156,8 +171,11 @@ class Searcher {
   // What every node does first: count itself, poll the limits, apply the game rules; a score if the node
   // ends.
   std::optional<int> enter_node(SearchThread& thread, int ply);
-  int search_node(SearchThread& thread, int alpha, int beta, int depth, int ply);
-  int quiescence(SearchThread& thread, int alpha, int beta, int ply);
+  // `cut_node`: the node is expected to fail high (a null-window child of a later move, or of an expected
+  // all-node, or a reduced search).
+  int search_node(SearchThread& thread, int alpha, int beta, int depth, int ply, bool cut_node);
+  // `quiescence_ply`: plies since the main search's leaf (0 there).
+  int quiescence(SearchThread& thread, int alpha, int beta, int ply, int quiescence_ply = 0);
   // Makes the move if it is legal and survives the pruning of moves; false (nothing made) otherwise.
   // `moves_searched` moves have been searched at this node, and `alpha` is its alpha now.
   bool enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, int alpha,
@@ -169,6 +187,10 @@ class Searcher {
   // A move failed high: killers, counter move and histories learn it; the moves tried before it lose.
   void reward_cutoff(SearchThread& thread, int ply, Move best, int depth, std::span<const Move> quiets_tried,
                      std::span<const Move> captures_tried);
+  // A quiet move's own and continuation histories at `ply` move by `amount`.
+  void update_quiet_histories(SearchThread& thread, int ply, Move m, int amount);
+  // The continuation histories of `piece` moving to `to` at `ply` move by `amount`.
+  void update_continuation_histories(SearchThread& thread, int ply, Piece piece, Square to, int amount);
   // Searches the made move as the node's moves_searched-th (reductions, null window, re-searches).
   // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
@@ -208,7 +230,8 @@ class Searcher {
 
   TranspositionTable table_;
   MinorsTable minors_table_;
-  std::unique_ptr<SharedHistory> shared_history_;  // cleared at every search
+  std::unique_ptr<SharedHistory> shared_history_;  // kept between searches unless the parameters say not
+  ReductionTable reductions_{default_search_parameters()};  // made from options_.parameters at each search
   Phase last_root_phase_ = Phase::kOpening;
   Knowledge last_knowledge_ = Knowledge::kLarge;
   const EvaluationTables* last_tables_ = &default_evaluation_tables();
@@ -232,6 +255,7 @@ class Searcher {
   std::vector<Move> root_moves_;
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
+  std::optional<int> previous_search_score_;  // the last search's score, for the time plan (reset by clear())
 };
 
 }  // namespace shuai

@@ -11,9 +11,6 @@ namespace {
 
 using Board = std::array<Piece, kMailboxSize>;
 
-// Piece values for exchanges; the king is worth more than any sequence, so it recaptures only last.
-constexpr int kExchangeValue[kPieceTypeCount] = {10000, 20, 20, 100, 220, 100, 15};
-
 // The least valuable piece of `side` that can capture on `target` on this board, or kNoSquare.
 Square least_valuable_attacker(const Board& board, Square target, Color side) {
   const Piece pawn = make_piece(side, kPawn);

@@ -6,6 +6,13 @@
 
 namespace shuai {
 
+// Piece values for exchanges (a horse is 100); the king is worth more than any sequence, so it recaptures
+// only last.
+inline constexpr int kExchangeValue[kPieceTypeCount] = {10000, 20, 20, 100, 220, 100, 15};
+constexpr int exchange_value(PieceType type) {
+  return kExchangeValue[type];
+}
+
 // Material balance for the side making the move (pins are ignored, as usual for SEE).
 int static_exchange(const Position& position, Move m);
 

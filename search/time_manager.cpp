@@ -5,7 +5,8 @@
 
 namespace shuai {
 
-void TimeManager::start(const TimeControl& control, std::int64_t overhead_ms) {
+void TimeManager::start(const TimeControl& control, std::int64_t overhead_ms,
+                        const SearchParameters& parameters) {
   start_ = Clock::now();
   limited_ = control.move_time_ms >= 0 || control.remaining_ms >= 0;
   if (!limited_) return;
@@ -15,11 +16,13 @@ void TimeManager::start(const TimeControl& control, std::int64_t overhead_ms) {
   }
   // Never plan to use what the overhead needs; keep a last reserve so a slow reply cannot lose on time.
   const std::int64_t usable = std::max<std::int64_t>(1, control.remaining_ms - overhead_ms);
-  const int moves = control.moves_to_go > 0 ? std::min(control.moves_to_go, 40) : 30;
-  const std::int64_t share = usable / moves + control.increment_ms * 3 / 4;
-  const double hard_fraction = control.moves_to_go == 1 ? 0.8 : 0.4;
+  const int moves =
+      control.moves_to_go > 0 ? std::min(control.moves_to_go, 40) : parameters.time_horizon_moves;
+  const std::int64_t share = usable / moves + control.increment_ms * parameters.time_increment_percent / 100;
+  const double hard_fraction = control.moves_to_go == 1 ? 0.8 : parameters.time_hard_fraction_percent / 100.0;
   maximum_ms_ =
-      std::max<std::int64_t>(1, std::min<std::int64_t>(share * 4, std::int64_t(usable * hard_fraction)));
+      std::max<std::int64_t>(1, std::min<std::int64_t>(share * parameters.time_maximum_factor_percent / 100,
+                                                       std::int64_t(usable * hard_fraction)));
   optimum_ms_ = std::max<std::int64_t>(1, std::min(share, maximum_ms_));
 }
 
@@ -27,11 +30,11 @@ std::int64_t TimeManager::elapsed_ms() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
 }
 
-bool TimeManager::should_start_iteration(double instability) const {
+bool TimeManager::should_start_iteration(double instability, int start_percent) const {
   if (!limited_) return true;
   // The next iteration takes several times the last ones: do not start it past about half the target.
   const double target = std::min<double>(double(maximum_ms_), optimum_ms_ * instability);
-  return double(elapsed_ms()) < target * 0.6;
+  return double(elapsed_ms()) < target * start_percent / 100.0;
 }
 
 }  // namespace shuai

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdint>
 
+#include "search/search_parameters.h"
+
 namespace shuai {
 
 struct TimeControl {
@@ -18,8 +20,10 @@ class TimeManager {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // overhead_ms: what the GUI and process latency take from every move, kept in reserve.
-  void start(const TimeControl& control, std::int64_t overhead_ms);
+  // overhead_ms: what the GUI and process latency take from every move, kept in reserve. The shares come from
+  // the time_ parameters.
+  void start(const TimeControl& control, std::int64_t overhead_ms,
+             const SearchParameters& parameters = default_search_parameters());
   // Pondering ends: the clock for this move starts now.
   void restart_clock() { start_ = Clock::now(); }
 
@@ -29,8 +33,8 @@ class TimeManager {
   std::int64_t maximum_ms() const { return maximum_ms_; }
 
   // Between iterations: is there time for another? `instability` >= 1 stretches the target (a failing or
-  // changing root), up to the hard limit.
-  bool should_start_iteration(double instability) const;
+  // changing root), up to the hard limit; an iteration starts only before `start_percent` of that.
+  bool should_start_iteration(double instability, int start_percent) const;
   // Inside the search: the hard limit is reached.
   bool out_of_time() const { return limited_ && elapsed_ms() >= maximum_ms_; }
 

@@ -144,6 +144,28 @@ TEST_CASE("a flag fall loses on time and a hung engine cannot hang the game") {
   CHECK(timed_out.verdict.result == GameResult::kBlackWins);
 }
 
+TEST_CASE("time odds: an engine's own clock (tc=) replaces the match's for that engine alone") {
+  // The match gives 150 ms; the slow engine's own clock of 2 s lets it answer in 400 ms, and its opponent,
+  // on the match's clock, plays on.
+  EngineConfig slow_config;
+  slow_config.name = "Slow";
+  slow_config.command = std::string(SHUAI_FAKE_ENGINE) + " --sleep 400 --moves h2e2,h0g2";
+  slow_config.protocol = Protocol::kUcci;
+  slow_config.clock_base_ms = 2000;
+  EnginePlayer slow(slow_config);
+  auto black = scripted("Black", "--moves h9g7,i9h9");
+  GameSettings settings = clock(150);
+  settings.rules.max_plies = 4;
+  const GameRecord game = play_game(slow, black, std::string(kStartFen), settings);
+  CHECK(game.verdict.termination == Termination::kMaxPlies);
+  CHECK(game.moves.size() == 4);
+  // The same engine on the match's clock loses on time.
+  auto slow_again = scripted("Slow", "--sleep 400 --moves h2e2");
+  auto black_again = scripted("Black", "--moves h9g7");
+  CHECK(play_game(slow_again, black_again, std::string(kStartFen), clock(150)).verdict.termination ==
+        Termination::kTimeForfeit);
+}
+
 TEST_CASE("an illegal move and a move-less answer lose") {
   auto cheat = scripted("Cheat", "--illegal");
   auto black = scripted("Black", "--moves h9g7");
@@ -206,6 +228,12 @@ TEST_CASE("engine specifications parse and bad ones are refused") {
   CHECK_FALSE(parse_engine_config("cmd=x,proto=xboard", config, error));
   CHECK_FALSE(parse_engine_config("cmd=x,proto=uci,ranks=2", config, error));
   CHECK_FALSE(parse_engine_config("cmd=x,proto=uci,oops", config, error));
+  REQUIRE(parse_engine_config("cmd=x,proto=ucci,tc=4+0.04", config, error));
+  CHECK(config.clock_base_ms == 4000);
+  CHECK(config.clock_increment_ms == 40);
+  CHECK(config.options.empty());
+  CHECK_FALSE(parse_engine_config("cmd=x,proto=ucci,tc=soon", config, error));
+  CHECK(error.find("tc") != std::string::npos);
 }
 
 TEST_CASE("Fairy-Stockfish rank numbers are translated both ways") {

@@ -292,6 +292,41 @@ TEST_SUITE("threads") {
     std::remove(bad.c_str());
   }
 
+  TEST_CASE("a search parameter file changes the search, and a bad one changes nothing") {
+    const std::string good = "/tmp/shuai_search_parameters_test_" + std::to_string(::getpid()) + ".txt";
+    const std::string bad = good + ".bad";
+    std::ofstream(good) << "# prune quiet moves much earlier\nlate_move_percent 15\nlate_move_max_depth 20\n";
+    std::ofstream(bad) << "late_move_percent 15\nreduction_cut_node 9\n";  // out of range
+    EngineProcess engine;
+    boot_ucci(engine);
+    // One thread and cleared tables: the node count is the search's fingerprint.
+    const auto depth_six_nodes = [&] {
+      engine.send("setoption newgame");
+      engine.send("position startpos moves h2e2");
+      engine.send("go depth 6");
+      const auto info = engine.wait_for("info depth 6 ");
+      REQUIRE(info);
+      REQUIRE(engine.wait_for("bestmove"));
+      const auto at = info->find(" nodes ");
+      REQUIRE(at != std::string::npos);
+      return std::stoll(info->substr(at + 7));
+    };
+    const auto defaults = depth_six_nodes();
+    engine.send("setoption searchparameterfile " + bad);
+    CHECK(engine.wait_for("info message search parameter file: reduction_cut_node takes 0 to 4, not 9"));
+    CHECK(depth_six_nodes() == defaults);
+    engine.send("setoption searchparameterfile " + good);
+    const auto changed = depth_six_nodes();
+    CHECK(changed != defaults);
+    engine.send("setoption searchparameterfile /nonexistent/parameters.txt");
+    CHECK(engine.wait_for("info message search parameter file: cannot read"));
+    CHECK(depth_six_nodes() == changed);
+    engine.send("setoption searchparameterfile <empty>");
+    CHECK(depth_six_nodes() == defaults);
+    std::remove(good.c_str());
+    std::remove(bad.c_str());
+  }
+
   TEST_CASE("before a protocol is chosen the engine hints and waits") {
     EngineProcess engine;
     engine.send("hello");

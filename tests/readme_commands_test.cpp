@@ -112,6 +112,7 @@ std::size_t subcommand_words(const std::string& program, const std::vector<Word>
     if (word(0) == "book") return 2;
     return word(0).starts_with("-") ? 0 : 1;
   }
+  if (program == "shuai-tune" && word(0) == "spsa") return 2;
   if (program == "shuai-tune" || program == "shuai-stats") return word(0).starts_with("-") ? 0 : 1;
   return 0;
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/board/board.h"
+#include "tests/subcommand_run.h"
 #include "tests/temporary_file.h"
 #include "tools/tune/generate.h"
 #include "tools/tune/generate_options.h"
@@ -27,31 +28,13 @@ namespace {
 
 using test::TemporaryFile;
 
-struct Run {
-  int code = 0;
-  std::string out, error;
-};
-
-std::string read_stream(std::FILE* file) {
-  std::string text;
-  std::rewind(file);
-  for (int c; (c = std::fgetc(file)) != EOF;) text += char(c);
-  std::fclose(file);
-  return text;
-}
+using Run = test::SubcommandRun;
 
 // `generate` with the words given plus tiny defaults: short games at few nodes, a small table.
 Run generate_run(const std::vector<std::string>& words) {
   std::vector<std::string> all = {"--nodes", "300", "--max-plies", "60", "--hash", "1"};
   all.insert(all.end(), words.begin(), words.end());
-  const std::vector<std::string_view> arguments(all.begin(), all.end());
-  std::FILE* out = std::tmpfile();
-  std::FILE* error = std::tmpfile();
-  Run run;
-  run.code = run_generate(arguments, SHUAI_POSITIONS_DIR, out, error);
-  run.out = read_stream(out);
-  run.error = read_stream(error);
-  return run;
+  return test::run_subcommand(run_generate, all);
 }
 
 std::string file_text(const std::string& path) {

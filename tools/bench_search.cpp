@@ -18,6 +18,7 @@ namespace {
 constexpr std::string_view kBenchUsage =
     "usage: shuai bench [depth N | time MS] [hash MB] [pruning none|small|medium|large]\n"
     "                   [no-null-move] [no-lmr] [no-futility] [no-razoring] [transactions]\n"
+    "                   [parameters FILE]   (search parameters: 'shuai parameters search')\n"
     "       shuai bench perft|mht|eval|smp|lockless|tactics [help]   (see 'shuai --help')\n";
 
 // Reads the bench options; an error message on bad input.
@@ -59,6 +60,9 @@ std::string parse_settings(std::span<const std::string_view> arguments, BenchSet
       settings.options.pruning.razoring = false;
     } else if (word == "transactions") {
       settings.options.aspiration_transactions = true;
+    } else if (word == "parameters") {
+      if (const auto error = load_search_parameters(std::string(value()), settings.options.parameters))
+        return fmt::format("bench: {}", *error);
     } else {
       return fmt::format("bench: unknown option '{}'", word);
     }

@@ -3,44 +3,73 @@
 # (sprt/<commit>/, kept for the next test against it), builds the working tree, copies both engines aside (so
 # a rebuild during the test changes nothing), and runs shuai-match --sprt between them over
 # positions/openings.fen, one thread and 16 MB each, two games at a time.
-#   usage: tools/sprt.sh BASE_REVISION [shuai-match options...]
-# Defaults: --tc 2+0.02 --games 2000 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (a gainer); pass e.g.
-# --sprt elo0=-10,elo1=0,alpha=0.05,beta=0.05 for a simplification, or any other shuai-match option (later
-# options win; `--sprt off --games N` plays a fixed match instead). PGN goes to sprt/<name>.pgn; the report
-# ends with W/D/L, Elo +- (pentanomial) and the LLR.
+#   usage: tools/sprt.sh BASE_REVISION [--new-parameters FILE] [--base-parameters FILE] [shuai-match options...]
+# BASE_REVISION "." plays the working tree's engine on both sides: with search parameter files
+# (--new-parameters, --base-parameters: `setoption searchparameterfile`, copied aside too), one build tests a
+# change of constants or a switch against the defaults. Defaults: --tc 2+0.02 --games 2000
+# --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (a gainer); pass e.g. --sprt elo0=-10,elo1=0,alpha=0.05,beta=0.05 for
+# a simplification, or any other shuai-match option (later options win; `--sprt off --games N` plays a fixed
+# match; --tc 5+0.05 for a confirmation). PGN goes to sprt/<name>.pgn; the report ends with W/D/L, Elo +-
+# (pentanomial) and the LLR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
-base=$(git -C "$root" rev-parse --verify --quiet "$1^{commit}") || { echo "sprt.sh: unknown revision '$1'" >&2; exit 2; }
+revision=$1
 shift
+new_parameters="" base_parameters=""
+while [ $# -ge 2 ] && { [ "$1" = "--new-parameters" ] || [ "$1" = "--base-parameters" ]; }; do
+  [ -r "$2" ] || { echo "sprt.sh: cannot read parameter file '$2'" >&2; exit 2; }
+  if [ "$1" = "--new-parameters" ]; then new_parameters=$(realpath "$2"); else base_parameters=$(realpath "$2"); fi
+  shift 2
+done
+if [ "$revision" != "." ]; then
+  base=$(git -C "$root" rev-parse --verify --quiet "$revision^{commit}") ||
+    { echo "sprt.sh: unknown revision '$revision'" >&2; exit 2; }
+fi
 "$root/tools/setup.sh"
 
-base_dir="$root/sprt/${base:0:12}"
-if [ ! -x "$base_dir/build/bin/shuai" ]; then
-  echo "== building the base revision ${base:0:12} in $base_dir"
-  rm -rf "$base_dir"
-  mkdir -p "$base_dir"
-  git -C "$root" archive "$base" | tar -x -C "$base_dir"
-  cmake -S "$base_dir" -B "$base_dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$base_dir/build" --target shuai -- --quiet
+if [ "$revision" != "." ]; then
+  base_dir="$root/sprt/${base:0:12}"
+  if [ ! -x "$base_dir/build/bin/shuai" ]; then
+    echo "== building the base revision ${base:0:12} in $base_dir"
+    rm -rf "$base_dir"
+    mkdir -p "$base_dir"
+    git -C "$root" archive "$base" | tar -x -C "$base_dir"
+    cmake -S "$base_dir" -B "$base_dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$base_dir/build" --target shuai -- --quiet
+  fi
 fi
 echo "== building the working tree"
 [ -f "$root/build/build.ninja" ] || cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$root/build" --target shuai shuai-match -- --quiet
 
+mkdir -p "$root/sprt"
 run_dir=$(mktemp -d "$root/sprt/run-XXXXXX")
 trap 'rm -rf "$run_dir"' EXIT
 cp "$root/build/bin/shuai" "$run_dir/new"
-cp "$base_dir/build/bin/shuai" "$run_dir/base"
+if [ "$revision" = "." ]; then cp "$root/build/bin/shuai" "$run_dir/base"; else cp "$base_dir/build/bin/shuai" "$run_dir/base"; fi
 cp "$root/build/bin/shuai-match" "$run_dir/shuai-match"
-name="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo '+')-vs-${base:0:7}"
+new_options="" base_options=""
+if [ -n "$new_parameters" ]; then
+  cp "$new_parameters" "$run_dir/new-parameters.txt"
+  new_options=",searchparameterfile=$run_dir/new-parameters.txt"
+fi
+if [ -n "$base_parameters" ]; then
+  cp "$base_parameters" "$run_dir/base-parameters.txt"
+  base_options=",searchparameterfile=$run_dir/base-parameters.txt"
+fi
+head_name="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo '+')"
+new_name="$head_name${new_parameters:+-$(basename "$new_parameters" .txt)}"
+if [ "$revision" = "." ]; then base_name="$head_name"; else base_name="${base:0:7}"; fi
+base_name="$base_name${base_parameters:+-$(basename "$base_parameters" .txt)}"
+name="$new_name-vs-$base_name"
 echo "== $name"
 "$run_dir/shuai-match" \
-  --engine "name=New,cmd=$run_dir/new,proto=ucci,hashsize=16" \
-  --engine "name=Base,cmd=$run_dir/base,proto=ucci,hashsize=16" \
+  --engine "name=New,cmd=$run_dir/new,proto=ucci,hashsize=16$new_options" \
+  --engine "name=Base,cmd=$run_dir/base,proto=ucci,hashsize=16$base_options" \
   --openings "$root/positions/openings.fen" --concurrency 2 --seed "$RANDOM" \
   --tc 2+0.02 --games 2000 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 \
   --pgn "$root/sprt/$name.pgn" "$@"

@@ -21,6 +21,8 @@ int run_rules_command(std::span<const std::string_view> arguments);
 // `shuai book build --out FILE [options] PGN...` (make an opening book from games) and `shuai book probe FILE
 // [FEN] [moves ...]` (a position's book moves).
 int run_book_command(std::span<const std::string_view> arguments);
+// `shuai parameters search|evaluation [FILE]`: a parameter table as the text its option loads.
+int run_parameters_command(std::span<const std::string_view> arguments);
 
 // `shuai bench perft`: perft speed on a fixed set, fast generator against the full-test reference.
 int run_bench_perft(std::span<const std::string_view> arguments);

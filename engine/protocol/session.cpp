@@ -96,6 +96,7 @@ const std::vector<OptionSpec>& option_specs() {
       {"drawoffers", "DrawOffers", OptionType::kCheck, "true"},
       {"resign", "Resign", OptionType::kCheck, "false"},
       {"parameterfile", "ParameterFile", OptionType::kString, "<empty>"},
+      {"searchparameterfile", "SearchParameterFile", OptionType::kString, "<empty>"},
       {"", "UCI_Variant", OptionType::kCombo, "xiangqi", 0, 0, {"xiangqi"}},
   };
   return specs;
@@ -277,6 +278,18 @@ bool Session::load_parameter_file(const std::string& path) {
   return true;
 }
 
+bool Session::load_search_parameter_file(const std::string& path) {
+  SearchParameters parameters = default_search_parameters();
+  if (!path.empty() && path != "<empty>") {
+    if (const auto error = load_search_parameters(path, parameters)) {
+      message(fmt::format("{}: search parameters unchanged", *error));
+      return false;
+    }
+  }
+  searcher_.options().parameters = parameters;
+  return true;
+}
+
 void Session::set_option(std::string_view rest) {
   const auto words = split_words(rest);
   std::string name, value;
@@ -401,6 +414,8 @@ bool Session::apply_option(const std::string& name, const std::string& value) {
     resign_ = flag;
   else if (key == "parameterfile")
     return load_parameter_file(value);
+  else if (key == "searchparameterfile")
+    return load_search_parameter_file(value);
   else if (key == "usebook") {
     use_book_ = flag;
     if (use_book_) load_book();

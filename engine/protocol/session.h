@@ -65,6 +65,8 @@ class Session {
   bool play_book_move(const SearchLimits& limits);
   // Evaluation weights from a parameter file (eval/parameter_file.h); an empty path restores the defaults.
   bool load_parameter_file(const std::string& path);
+  // The search's constants from FILE (search_parameters.h); `<empty>` restores the built-in ones.
+  bool load_search_parameter_file(const std::string& path);
   void print_options();
   void print_info(const SearchInfo& info);
   // The bestmove (or nobestmove) line; dead_drawn: only kings, advisors and elephants are left (offer a

@@ -4,12 +4,30 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
 
 #include "engine/board/text.h"
 #include "tools/arguments.h"
 
 namespace shuai::match {
+
+bool parse_time_control(const std::string& text, std::int64_t& base_ms, std::int64_t& increment_ms) {
+  const auto plus = text.find('+');
+  const std::string base = text.substr(0, plus),
+                    increment = plus == std::string::npos ? "0" : text.substr(plus + 1);
+  char* end = nullptr;
+  const double base_seconds = std::strtod(base.c_str(), &end);
+  if (base.empty() || *end != '\0' || !std::isfinite(base_seconds)) return false;
+  const double increment_seconds = std::strtod(increment.c_str(), &end);
+  if (increment.empty() || *end != '\0' || !std::isfinite(increment_seconds)) return false;
+  if (base_seconds <= 0 || base_seconds > 86400 || increment_seconds < 0 || increment_seconds > 3600)
+    return false;
+  base_ms = std::llround(base_seconds * 1000);
+  increment_ms = std::llround(increment_seconds * 1000);
+  return base_ms > 0;
+}
 namespace {
 
 constexpr auto kHandshakeTime = std::chrono::seconds(10);
@@ -72,6 +90,11 @@ bool parse_engine_config(const std::string& text, EngineConfig& config, std::str
         return false;
       }
       config.rank_base = value == "1" ? 1 : 0;
+    } else if (key == "tc") {
+      if (!parse_time_control(value, config.clock_base_ms, config.clock_increment_ms)) {
+        error = fmt::format("tc wants BASE+INC in seconds, e.g. 10+0.1, not '{}'", value);
+        return false;
+      }
     } else {
       config.options.emplace_back(key, value);
     }
@@ -199,12 +222,16 @@ Reply EnginePlayer::think(const std::string& start_fen, const std::vector<std::s
         return milliseconds_ ? ms : std::max<std::int64_t>(1, ms / 1000);
       };
       go += fmt::format(" time {} increment {} opptime {} oppincrement {}", unit(clocks.own_ms),
-                        unit(limits.increment_ms), unit(clocks.opponent_ms), unit(limits.increment_ms));
+                        unit(clocks.own_increment_ms), unit(clocks.opponent_ms),
+                        unit(clocks.opponent_increment_ms));
     } else {
       const std::int64_t red = clocks.own_is_red ? clocks.own_ms : clocks.opponent_ms;
       const std::int64_t black = clocks.own_is_red ? clocks.opponent_ms : clocks.own_ms;
-      go += fmt::format(" wtime {} btime {} winc {} binc {}", red, black, limits.increment_ms,
-                        limits.increment_ms);
+      const std::int64_t red_increment =
+          clocks.own_is_red ? clocks.own_increment_ms : clocks.opponent_increment_ms;
+      const std::int64_t black_increment =
+          clocks.own_is_red ? clocks.opponent_increment_ms : clocks.own_increment_ms;
+      go += fmt::format(" wtime {} btime {} winc {} binc {}", red, black, red_increment, black_increment);
     }
   } else if (limits.depth > 0) {
     go += fmt::format(" depth {}", limits.depth);

@@ -21,9 +21,13 @@ struct EngineConfig {
   Protocol protocol = Protocol::kUcci;
   std::optional<int> rank_base;  // 0 (ICCS) or 1 (Fairy-Stockfish's xiangqi); unset: decided at start
   std::vector<std::pair<std::string, std::string>> options;  // sent with setoption
+  // tc=BASE+INC: this engine's own clock, for time odds (e.g. one thread at twice the time of two); unset:
+  // the match's limits.
+  std::int64_t clock_base_ms = 0, clock_increment_ms = 0;
 };
 
-// "name=...,cmd=...,proto=ucci|uci[,dir=...][,ranks=0|1][,option=value...]"; false with a message on error.
+// "name=...,cmd=...,proto=ucci|uci[,dir=...][,ranks=0|1][,tc=BASE+INC][,option=value...]"; false with a
+// message on error.
 bool parse_engine_config(const std::string& text, EngineConfig& config, std::string& error);
 
 // How a move is asked for: a clock, a fixed depth or a fixed node count.
@@ -33,9 +37,15 @@ struct Limits {
   std::int64_t nodes = 0;
 };
 
+// "10+0.1" (seconds, the increment optional) -> milliseconds; false when it is not a clock from 1 ms to a day
+// with an increment of at most an hour.
+bool parse_time_control(const std::string& text, std::int64_t& base_ms, std::int64_t& increment_ms);
+
+// Both sides' clocks as the mover sees them, increments included (they differ under time odds).
 struct Clocks {
   std::int64_t own_ms = 0, opponent_ms = 0;
   bool own_is_red = true;
+  std::int64_t own_increment_ms = 0, opponent_increment_ms = 0;
 };
 
 struct Reply {

@@ -57,8 +57,13 @@ GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const Opening& open
     }
   }
 
-  const bool timed = settings.limits.base_ms > 0;
-  std::int64_t clock_ms[kColorCount] = {settings.limits.base_ms, settings.limits.base_ms};
+  // Each side's limits: the match's, or the engine's own clock (time odds).
+  Limits limits[kColorCount] = {settings.limits, settings.limits};
+  for (const Color side : {kRed, kBlack}) {
+    const EngineConfig& config = players[side]->config();
+    if (config.clock_base_ms > 0) limits[side] = {config.clock_base_ms, config.clock_increment_ms, 0, 0};
+  }
+  std::int64_t clock_ms[kColorCount] = {limits[kRed].base_ms, limits[kBlack].base_ms};
   while (true) {
     if (const auto verdict = referee.judge()) {
       record.verdict = *verdict;
@@ -67,12 +72,14 @@ GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const Opening& open
       return record;
     }
     const Color side = referee.side_to_move();
-    const Clocks clocks{clock_ms[side], clock_ms[opposite(side)], side == kRed};
+    const bool timed = limits[side].base_ms > 0;
+    const Clocks clocks{clock_ms[side], clock_ms[opposite(side)], side == kRed, limits[side].increment_ms,
+                        limits[opposite(side)].increment_ms};
     const std::int64_t allowed_ms =
         timed ? clock_ms[side] + settings.time_margin_ms + 1 : settings.move_timeout_ms;
     const auto deadline = Clock::now() + std::chrono::milliseconds(allowed_ms);
     const Reply reply =
-        players[side]->think(referee.start_fen(), referee.moves(), settings.limits, clocks, deadline);
+        players[side]->think(referee.start_fen(), referee.moves(), limits[side], clocks, deadline);
 
     const bool flagged = reply.kind == Reply::Kind::kTimeout ||
                          (timed && reply.elapsed_ms > clock_ms[side] + settings.time_margin_ms);
@@ -93,7 +100,7 @@ GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const Opening& open
       record.detail = fmt::format("{} resigned", side_name(side));
       return record;
     }
-    if (timed) clock_ms[side] += settings.limits.increment_ms - reply.elapsed_ms;
+    if (timed) clock_ms[side] += limits[side].increment_ms - reply.elapsed_ms;
 
     PlayedMove played{reply.move, "", reply.score, reply.depth, reply.elapsed_ms};
     const Move move = reply.kind == Reply::Kind::kMove ? referee.legal_move(reply.move) : kNoMove;

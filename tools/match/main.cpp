@@ -1,8 +1,6 @@
 // shuai-match: plays engines against each other over UCCI or UCI, refereed by Shuai's own rules.
 #include <fmt/format.h>
 
-#include <cmath>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,9 +13,10 @@ namespace {
 
 constexpr std::string_view kUsage = R"(usage: shuai-match --engine SPEC --engine SPEC [...] [options]
 
-  --engine name=N,cmd=C,proto=ucci|uci[,dir=D][,ranks=0|1][,option=value...]
+  --engine name=N,cmd=C,proto=ucci|uci[,dir=D][,ranks=0|1][,tc=BASE+INC][,option=value...]
                        an engine (two, or more for a round robin); option=value pairs are sent with setoption;
-                       ranks=1 numbers ranks 1-10 (Fairy-Stockfish; detected from its name when not given)
+                       ranks=1 numbers ranks 1-10 (Fairy-Stockfish; detected from its name when not given);
+                       tc= gives this engine a clock of its own (time odds) instead of the match's limits
   --tc BASE+INC        clock in seconds, e.g. 10+0.1        (or --depth N, or --nodes N)
   --games N            games per pairing (default 2)
   --concurrency N      games played at once (default 1)
@@ -33,23 +32,6 @@ constexpr std::string_view kUsage = R"(usage: shuai-match --engine SPEC --engine
 int fail(const std::string& message) {
   fmt::print(stderr, "shuai-match: {}\n", message);
   return 2;
-}
-
-// "10+0.1" -> milliseconds.
-bool parse_time_control(const std::string& text, std::int64_t& base_ms, std::int64_t& increment_ms) {
-  const auto plus = text.find('+');
-  const std::string base = text.substr(0, plus),
-                    increment = plus == std::string::npos ? "0" : text.substr(plus + 1);
-  char* end = nullptr;
-  const double base_seconds = std::strtod(base.c_str(), &end);
-  if (base.empty() || *end != '\0' || !std::isfinite(base_seconds)) return false;
-  const double increment_seconds = std::strtod(increment.c_str(), &end);
-  if (increment.empty() || *end != '\0' || !std::isfinite(increment_seconds)) return false;
-  if (base_seconds <= 0 || base_seconds > 86400 || increment_seconds < 0 || increment_seconds > 3600)
-    return false;
-  base_ms = std::llround(base_seconds * 1000);
-  increment_ms = std::llround(increment_seconds * 1000);
-  return base_ms > 0;
 }
 
 }  // namespace
@@ -79,7 +61,7 @@ int main(int argc, char** argv) {
       if (!match::parse_engine_config(value, config, error)) return fail(error);
       settings.engines.push_back(config);
     } else if (flag == "--tc") {
-      if (!parse_time_control(value, settings.game.limits.base_ms, settings.game.limits.increment_ms))
+      if (!match::parse_time_control(value, settings.game.limits.base_ms, settings.game.limits.increment_ms))
         return fail(fmt::format("--tc wants BASE+INC in seconds, e.g. 10+0.1, not '{}'", value));
       settings.time_control_text = value;
     } else if (flag == "--depth") {

@@ -9,6 +9,7 @@
 
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
+#include "tools/tune/spsa.h"
 
 namespace {
 
@@ -22,6 +23,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"generate", shuai::tune::run_generate},
     {"fit", shuai::tune::run_fit},
+    {"spsa", shuai::tune::run_spsa},
 };
 
 std::string usage_line() {

@@ -1,0 +1,253 @@
+// The search parameter table: every constant's default, range, tuning step and meaning, and its text form.
+#include "search/search_parameters.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "eval/parameter_file.h"
+
+namespace shuai {
+
+namespace {
+
+using P = SearchParameters;
+
+// clang-format off
+constexpr std::array kSpecs = {
+    // name, field, default, min, max, tuning step, meaning
+    SearchParameterSpec{"aspiration_min_depth", &P::aspiration_min_depth, 5, 1, 64, 0,
+        "iterations from this depth on start with a window around the last score"},
+    SearchParameterSpec{"aspiration_window", &P::aspiration_window, 30, 5, 200, 4,
+        "the first window's half-width"},
+    SearchParameterSpec{"aspiration_growth_percent", &P::aspiration_growth_percent, 100, 10, 400, 15,
+        "a failed window widens by this share of itself"},
+
+    SearchParameterSpec{"razor_max_depth", &P::razor_max_depth, 3, 0, 16, 0,
+        "razoring: the deepest node it may cut"},
+    SearchParameterSpec{"razor_base", &P::razor_base, 80, 0, 1000, 15,
+        "razoring: an estimate this far below alpha (plus the next term) is tested with quiescence"},
+    SearchParameterSpec{"razor_per_depth_squared", &P::razor_per_depth_squared, 60, 0, 1000, 12,
+        "razoring: the margin's growth with depth squared"},
+    SearchParameterSpec{"reverse_futility_max_depth", &P::reverse_futility_max_depth, 2, 0, 32, 0,
+        "reverse futility: the deepest node an estimate above beta may cut"},
+    SearchParameterSpec{"reverse_futility_per_ply", &P::reverse_futility_per_ply, 35, 5, 500, 8,
+        "reverse futility: margin per ply of depth (one ply less when improving)"},
+    SearchParameterSpec{"null_move_min_depth", &P::null_move_min_depth, 2, 1, 16, 0,
+        "null move: the shallowest node that tries passing"},
+    SearchParameterSpec{"null_move_base_reduction", &P::null_move_base_reduction, 3, 1, 8, 0,
+        "null move: plies the passing search is shallower by, at least"},
+    SearchParameterSpec{"null_move_depth_divisor", &P::null_move_depth_divisor, 3, 1, 16, 0,
+        "null move: one ply more per this many plies of depth"},
+    SearchParameterSpec{"null_move_eval_divisor", &P::null_move_eval_divisor, 60, 10, 1000, 12,
+        "null move: one ply more per this much the estimate exceeds beta"},
+    SearchParameterSpec{"null_move_eval_max", &P::null_move_eval_max, 3, 0, 8, 0,
+        "null move: at most this many plies for the estimate's excess"},
+    SearchParameterSpec{"probcut_min_depth", &P::probcut_min_depth, 5, 2, 64, 0,
+        "ProbCut: the shallowest node it is tried at"},
+    SearchParameterSpec{"probcut_margin", &P::probcut_margin, 60, 0, 1000, 8,
+        "ProbCut: a capture must beat beta by this much in the shallow search"},
+    SearchParameterSpec{"probcut_improving", &P::probcut_improving, 0, 0, 500, 4,
+        "ProbCut: the margin is this much smaller when improving"},
+    SearchParameterSpec{"iir_min_depth", &P::iir_min_depth, 4, 1, 64, 0,
+        "internal iterative reduction: a node this deep without a table move is searched a ply less"},
+    SearchParameterSpec{"iir_pv_plies", &P::iir_pv_plies, 1, 0, 6, 0,
+        "internal iterative reduction: plies taken at a principal-variation node instead"},
+
+    SearchParameterSpec{"singular_min_depth", &P::singular_min_depth, 6, 2, 64, 0,
+        "singular extension: the shallowest node that tests its table move"},
+    SearchParameterSpec{"singular_margin_sixteenths", &P::singular_margin_sixteenths, 32, 0, 256, 3,
+        "singular extension: the test's bound lies this many sixteenths per ply below the table score"},
+    SearchParameterSpec{"singular_fail_high_extension", &P::singular_fail_high_extension, -1, -3, 0, 0,
+        "singular extension: plies added to a table move that is not singular but whose score beats beta"},
+    SearchParameterSpec{"singular_cut_node_extension", &P::singular_cut_node_extension, 0, -3, 0, 0,
+        "singular extension: plies added to a table move that is not singular at an expected cut node"},
+    SearchParameterSpec{"check_extension_min_depth", &P::check_extension_min_depth, 0, 0, 100, 0,
+        "check extension: checks are searched a ply deeper from this depth on (0: everywhere, root included)"},
+
+    SearchParameterSpec{"late_move_base", &P::late_move_base, 3, 0, 32, 0,
+        "late move pruning: quiet moves kept at depth d are (late_move_base + d^2) times a share"},
+    SearchParameterSpec{"late_move_improving_percent", &P::late_move_improving_percent, 100, 10, 400, 10,
+        "late move pruning: the share when improving"},
+    SearchParameterSpec{"late_move_percent", &P::late_move_percent, 50, 10, 400, 6,
+        "late move pruning: the share when not improving"},
+    SearchParameterSpec{"late_move_max_depth", &P::late_move_max_depth, 8, 0, 64, 0,
+        "late move pruning: the deepest node it applies at"},
+    SearchParameterSpec{"history_pruning_max_depth", &P::history_pruning_max_depth, 3, 0, 32, 0,
+        "history pruning: quiet moves whose reduced depth is below this may be pruned by history"},
+    SearchParameterSpec{"history_pruning_per_ply", &P::history_pruning_per_ply, 2000, 0, 20000, 250,
+        "history pruning: a history below minus this per ply of depth prunes the move"},
+    SearchParameterSpec{"move_futility_max_depth", &P::move_futility_max_depth, 7, 0, 32, 0,
+        "futility and exchange pruning of quiet moves: the deepest reduced depth they apply at"},
+    SearchParameterSpec{"move_futility_base", &P::move_futility_base, 40, 0, 1000, 8,
+        "futility of quiet moves: the static evaluation plus this (and the next term) must reach alpha"},
+    SearchParameterSpec{"move_futility_per_ply", &P::move_futility_per_ply, 30, 0, 500, 6,
+        "futility of quiet moves: the margin's growth per ply of reduced depth"},
+    SearchParameterSpec{"move_futility_history_divisor", &P::move_futility_history_divisor, 0, 0, 100000, 0,
+        "futility of quiet moves: the move's history divided by this adds to the margin (0: no history term)"},
+    SearchParameterSpec{"quiet_exchange_per_ply_squared", &P::quiet_exchange_per_ply_squared, 20, 0, 500, 3,
+        "exchange pruning of quiet moves: a loss beyond this times the reduced depth squared prunes"},
+    SearchParameterSpec{"capture_exchange_max_depth", &P::capture_exchange_max_depth, 6, 0, 64, 0,
+        "exchange pruning of captures: the deepest node it applies at"},
+    SearchParameterSpec{"capture_exchange_per_ply", &P::capture_exchange_per_ply, 30, 0, 500, 6,
+        "exchange pruning of captures: a loss beyond this per ply of depth prunes"},
+    SearchParameterSpec{"capture_futility_max_depth", &P::capture_futility_max_depth, 0, 0, 64, 0,
+        "futility of captures: the deepest reduced depth it applies at (0: off)"},
+    SearchParameterSpec{"capture_futility_base", &P::capture_futility_base, 75, 0, 1000, 10,
+        "futility of captures: evaluation plus this, the victim and the next term must reach alpha"},
+    SearchParameterSpec{"capture_futility_per_ply", &P::capture_futility_per_ply, 100, 0, 1000, 12,
+        "futility of captures: the margin's growth per ply of reduced depth"},
+    SearchParameterSpec{"check_exchange_per_ply", &P::check_exchange_per_ply, 0, 0, 500, 8,
+        "exchange pruning of checks: a loss beyond this per ply of depth prunes (0: checks are never pruned)"},
+    SearchParameterSpec{"prune_pv_nodes", &P::prune_pv_nodes, 0, 0, 1, 0,
+        "pruning of moves: 1 also at principal-variation nodes (late move, history, futility, exchange), 0 not"},
+
+    SearchParameterSpec{"reduction_min_depth", &P::reduction_min_depth, 3, 1, 16, 0,
+        "late move reductions: the shallowest node that reduces"},
+    SearchParameterSpec{"reduction_base_percent", &P::reduction_base_percent, 75, -200, 400, 12,
+        "late move reductions: hundredths of a ply every late move is reduced by"},
+    SearchParameterSpec{"reduction_divisor_percent", &P::reduction_divisor_percent, 225, 50, 1000, 12,
+        "late move reductions: ln(depth) ln(move number) over this many hundredths, in plies"},
+    SearchParameterSpec{"reduction_pv_min_moves", &P::reduction_pv_min_moves, 3, 1, 16, 0,
+        "late move reductions: moves searched in full at a principal-variation node (1 elsewhere)"},
+    SearchParameterSpec{"reduction_not_improving", &P::reduction_not_improving, 1, 0, 3, 0,
+        "late move reductions: plies more when not improving"},
+    SearchParameterSpec{"reduction_cut_node", &P::reduction_cut_node, 0, 0, 4, 0,
+        "late move reductions: plies more at an expected cut node"},
+    SearchParameterSpec{"reduction_pv_node", &P::reduction_pv_node, 1, 0, 3, 0,
+        "late move reductions: plies less at a principal-variation node"},
+    SearchParameterSpec{"reduction_killer", &P::reduction_killer, 1, 0, 3, 0,
+        "late move reductions: plies less for a killer"},
+    SearchParameterSpec{"reduction_table_capture", &P::reduction_table_capture, 1, 0, 3, 0,
+        "late move reductions: plies more for quiet moves when the table move is a capture"},
+    SearchParameterSpec{"reduction_threat_escape", &P::reduction_threat_escape, 1, 0, 3, 0,
+        "late move reductions: plies less for moving the piece the null move's threat attacks"},
+    SearchParameterSpec{"reduction_check", &P::reduction_check, -1, -1, 3, 0,
+        "late move reductions: plies less for a check (-1: checks and evasions are not reduced at all)"},
+    SearchParameterSpec{"reduction_captures", &P::reduction_captures, 0, 0, 1, 0,
+        "late move reductions: 1 reduces late captures too, 0 only quiet moves"},
+    SearchParameterSpec{"reduction_history_divisor", &P::reduction_history_divisor, 6000, 500, 100000, 600,
+        "late move reductions: a ply less (more) per this much good (bad) history"},
+    SearchParameterSpec{"reduction_deeper_margin", &P::reduction_deeper_margin, 0, 0, 500, 0,
+        "late move reductions: a reduced move that beats alpha by this (and 2 a ply of reduction) is searched a "
+        "ply deeper than planned (0: never)"},
+    SearchParameterSpec{"reduction_research_history", &P::reduction_research_history, 0, 0, 1, 0,
+        "late move reductions: 1 rewards (punishes) a reduced quiet move's continuation histories when its full "
+        "search beats (does not beat) alpha"},
+
+    SearchParameterSpec{"history_bonus_per_ply", &P::history_bonus_per_ply, 120, 1, 2000, 12,
+        "histories: a cutoff's bonus per ply of depth"},
+    SearchParameterSpec{"history_bonus_offset", &P::history_bonus_offset, 60, -2000, 2000, 0,
+        "histories: taken from the bonus"},
+    SearchParameterSpec{"history_bonus_max", &P::history_bonus_max, 1500, 1, 16384, 150,
+        "histories: the largest bonus"},
+    SearchParameterSpec{"keep_histories", &P::keep_histories, 0, 0, 1, 0,
+        "histories: 1 keeps them from one search to the next (cleared with the table), 0 clears them"},
+    SearchParameterSpec{"history_on_table_cutoff", &P::history_on_table_cutoff, 0, 0, 1, 0,
+        "histories: 1 rewards a quiet table move whose stored score cuts the node, 0 does not"},
+    SearchParameterSpec{"eval_history_bonus", &P::eval_history_bonus, 0, 0, 1000, 0,
+        "histories: the opponent's quiet move gains this many sixteenths per unit its static evaluation and ours "
+        "fall short of zero together (it hurt us), within 2000 (0: off)"},
+    SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 0, 0, 1, 0,
+        "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
+
+    SearchParameterSpec{"quiescence_move_limit", &P::quiescence_move_limit, 0, 0, 64, 0,
+        "quiescence: captures searched at most, besides recaptures and checks (0: no limit)"},
+    SearchParameterSpec{"quiescence_recapture_ply", &P::quiescence_recapture_ply, 0, 0, 64, 0,
+        "quiescence: from this many plies into quiescence on, only recaptures and checks (0: never)"},
+    SearchParameterSpec{"quiescence_evasion_limit", &P::quiescence_evasion_limit, 0, 0, 64, 0,
+        "quiescence: quiet evasions searched once an evasion is found that is not mated (0: all)"},
+
+    SearchParameterSpec{"store_path_dependent", &P::store_path_dependent, 0, 0, 1, 0,
+        "transposition table: 1 stores scores that came through a repetition ruling, 0 does not"},
+
+    SearchParameterSpec{"time_horizon_moves", &P::time_horizon_moves, 30, 5, 200, 2,
+        "time: without moves to go, each move is planned as one of this many"},
+    SearchParameterSpec{"time_increment_percent", &P::time_increment_percent, 75, 0, 100, 5,
+        "time: the share of the increment added to each move's plan"},
+    SearchParameterSpec{"time_maximum_factor_percent", &P::time_maximum_factor_percent, 400, 100, 1000, 30,
+        "time: the hard limit as a multiple of the plan"},
+    SearchParameterSpec{"time_hard_fraction_percent", &P::time_hard_fraction_percent, 40, 5, 90, 0,
+        "time: the hard limit never exceeds this share of the clock"},
+    SearchParameterSpec{"time_iteration_start_percent", &P::time_iteration_start_percent, 60, 10, 200, 5,
+        "time: a new iteration starts only before this share of the (stretched) plan"},
+    SearchParameterSpec{"time_instability_fail_percent", &P::time_instability_fail_percent, 150, 100, 400, 10,
+        "time: a failing root stretches the plan by this factor (up to four times)"},
+    SearchParameterSpec{"time_instability_change_percent", &P::time_instability_change_percent, 130, 100, 400,
+        10, "time: a new best move stretches the plan by this factor"},
+    SearchParameterSpec{"time_instability_stable_percent", &P::time_instability_stable_percent, 80, 20, 100, 5,
+        "time: a best move that stays shrinks the stretch by this factor (never below the plan)"},
+    SearchParameterSpec{"time_falling_per_unit", &P::time_falling_per_unit, 0, 0, 20, 0,
+        "time: the plan grows by this many percent per unit the score fell since the last move's search, and "
+        "shrinks as much per unit it rose, within 60% and 160% (0: off)"},
+};
+// clang-format on
+
+SearchParameters make_defaults() {
+  SearchParameters parameters{};
+  for (const SearchParameterSpec& spec : kSpecs) parameters.*spec.field = spec.default_value;
+  return parameters;
+}
+
+}  // namespace
+
+std::span<const SearchParameterSpec> search_parameter_specs() {
+  return kSpecs;
+}
+
+const SearchParameterSpec* find_search_parameter(std::string_view name) {
+  for (const SearchParameterSpec& spec : kSpecs)
+    if (spec.name == name) return &spec;
+  return nullptr;
+}
+
+const SearchParameters& default_search_parameters() {
+  static const SearchParameters defaults = make_defaults();
+  return defaults;
+}
+
+std::string search_parameters_to_text(const SearchParameters& parameters) {
+  std::string out =
+      "# Shuai search parameters (search/search_parameters.h); name value  # [min, max] meaning\n";
+  for (const SearchParameterSpec& spec : kSpecs)
+    out += fmt::format("{} {}  # [{}, {}] {}\n", spec.name, parameters.*spec.field, spec.min, spec.max,
+                       spec.meaning);
+  return out;
+}
+
+std::optional<std::string> parse_search_parameters(std::string_view text, SearchParameters& parameters) {
+  const std::vector<std::string_view> tokens = parameter_file_tokens(text);
+  SearchParameters result = parameters;
+  std::vector<const SearchParameterSpec*> seen;
+  for (std::size_t i = 0; i < tokens.size(); i += 2) {
+    const std::string_view name = tokens[i];
+    const SearchParameterSpec* spec = find_search_parameter(name);
+    if (!spec) return fmt::format("search parameter file: unknown parameter '{}'", name);
+    if (std::find(seen.begin(), seen.end(), spec) != seen.end())
+      return fmt::format("search parameter file: {} is given twice", name);
+    seen.push_back(spec);
+    if (i + 1 >= tokens.size()) return fmt::format("search parameter file: {} has no value", name);
+    const std::string_view token = tokens[i + 1];
+    int value = 0;
+    const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (error != std::errc() || end != token.data() + token.size())
+      return fmt::format("search parameter file: '{}' for {} is not an integer", token, name);
+    if (value < spec->min || value > spec->max)
+      return fmt::format("search parameter file: {} takes {} to {}, not {}", name, spec->min, spec->max,
+                         value);
+    result.*spec->field = value;
+  }
+  parameters = result;
+  return std::nullopt;
+}
+
+std::optional<std::string> load_search_parameters(const std::string& path, SearchParameters& parameters) {
+  const auto text = read_parameter_file(path);
+  if (!text) return fmt::format("search parameter file: cannot read '{}'", path);
+  return parse_search_parameters(*text, parameters);
+}
+
+}  // namespace shuai

@@ -1,0 +1,75 @@
+// The search parameter table: defaults inside their ranges, the text form reads back, bad files change
+// nothing, and the switches reproduce the search of issue 16 node for node.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "search/search_parameters.h"
+#include "tools/tools.h"
+
+namespace shuai {
+namespace {
+
+bool same_parameters(const SearchParameters& a, const SearchParameters& b) {
+  return search_parameters_to_text(a) == search_parameters_to_text(b);
+}
+
+TEST_CASE("every search parameter's default lies in its range and names are unique") {
+  for (const SearchParameterSpec& spec : search_parameter_specs()) {
+    CAPTURE(spec.name);
+    CHECK(spec.min <= spec.default_value);
+    CHECK(spec.default_value <= spec.max);
+    CHECK(default_search_parameters().*spec.field == spec.default_value);
+    CHECK(find_search_parameter(spec.name) == &spec);
+    CHECK_FALSE(spec.meaning.empty());
+    CHECK(spec.tuning_step >= 0);
+  }
+}
+
+TEST_CASE("the search parameter table's text form reads back as the same table") {
+  SearchParameters changed = default_search_parameters();
+  changed.reverse_futility_per_ply += 7;
+  changed.late_move_percent = 33;
+  SearchParameters read = default_search_parameters();
+  REQUIRE_FALSE(parse_search_parameters(search_parameters_to_text(changed), read));
+  CHECK(same_parameters(read, changed));
+}
+
+TEST_CASE("a search parameter file may set a few, and a bad one changes nothing") {
+  SearchParameters parameters = default_search_parameters();
+  REQUIRE_FALSE(parse_search_parameters("# two of them\nrazor_base 99\nlate_move_max_depth 4  # a comment\n",
+                                        parameters));
+  CHECK(parameters.razor_base == 99);
+  CHECK(parameters.late_move_max_depth == 4);
+  CHECK(parameters.probcut_margin == default_search_parameters().probcut_margin);
+  const SearchParameters before = parameters;
+  const char* bad_files[] = {"no_such_parameter 3",
+                             "razor_base",
+                             "razor_base ten",
+                             "razor_base 3.5",
+                             "razor_base 100000",
+                             "razor_base 1 razor_base 2",
+                             "razor_base 50 store_path_dependent 7"};
+  for (const char* text : bad_files) {
+    CAPTURE(text);
+    const auto error = parse_search_parameters(text, parameters);
+    REQUIRE(error);
+    CHECK(error->find('\n') == std::string::npos);
+    CHECK(same_parameters(parameters, before));
+  }
+  CHECK(load_search_parameters("/nonexistent/parameters.txt", parameters));
+  CHECK(same_parameters(parameters, before));
+}
+
+TEST_CASE("the search of issue 16 in parameters gives its bench signature") {
+  // positions/search-parameters-issue16.txt switches off or sets back everything issue 35 changed; the
+  // signature is the one `shuai bench depth 6` printed at aa2d1a4.
+  tools::BenchSettings settings;
+  settings.depth = 6;
+  REQUIRE_FALSE(load_search_parameters(std::string(SHUAI_POSITIONS_DIR) + "/search-parameters-issue16.txt",
+                                       settings.options.parameters));
+  CHECK(tools::run_bench(settings, false).nodes == 130745);
+}
+
+}  // namespace
+}  // namespace shuai

@@ -1,0 +1,46 @@
+// `shuai parameters search|evaluation [FILE]`: prints a parameter table as the text its option loads
+// (`SearchParameterFile`, `ParameterFile`): the built-in values, or FILE's over them (a check that FILE
+// loads).
+#include <fmt/format.h>
+
+#include <string>
+
+#include "eval/parameter_file.h"
+#include "search/search_parameters.h"
+#include "tools/arguments.h"
+#include "tools/tools.h"
+
+namespace shuai::tools {
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: shuai parameters search|evaluation [FILE]\n"
+    "  prints the table as a parameter file: the built-in values, or FILE's over them\n";
+
+}  // namespace
+
+int run_parameters_command(std::span<const std::string_view> arguments) {
+  if (asks_for_help(arguments)) return fmt::print("{}", kUsage), 0;
+  if (arguments.empty() || arguments.size() > 2 ||
+      (arguments[0] != "search" && arguments[0] != "evaluation")) {
+    fmt::print(stderr, "parameters: name the table, search or evaluation\n{}", kUsage);
+    return 2;
+  }
+  const std::string path = arguments.size() == 2 ? std::string(arguments[1]) : "";
+  if (arguments[0] == "search") {
+    SearchParameters parameters = default_search_parameters();
+    if (!path.empty())
+      if (const auto error = load_search_parameters(path, parameters))
+        return fmt::print(stderr, "{}\n", *error), 2;
+    fmt::print("{}", search_parameters_to_text(parameters));
+    return 0;
+  }
+  EvaluationParameters parameters = default_parameters();
+  if (!path.empty())
+    if (const auto error = load_parameters(path, parameters)) return fmt::print(stderr, "{}\n", *error), 2;
+  fmt::print("{}", parameters_to_text(parameters));
+  return 0;
+}
+
+}  // namespace shuai::tools
