@@ -34,6 +34,13 @@ bool has_major_force(const Position& position) {
   return position.count(us, kRook) > 0 || position.count(us, kHorse) + position.count(us, kCannon) >= 2;
 }
 
+// A result that came through a repetition or move-limit ruling holds only on this path: stored anyway (1), or
+// unless the ruling decided the game (2), or not (0).
+bool may_store(const SearchParameters& parameters, bool path_dependent, int score) {
+  if (!path_dependent || parameters.store_path_dependent == 1) return true;
+  return parameters.store_path_dependent == 2 && std::abs(score) < kRuleWinScore - kMaxPly;
+}
+
 // A stored score bounds the true one from the side its bound says: is it a better estimate than `score`?
 bool table_score_refines(const TableEntry& entry, int table_score, int score) {
   const Bound wanted = table_score > score ? Bound::kLower : Bound::kUpper;
@@ -160,7 +167,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   limits_ = limits;
   ponder_clock_pending_ = limits.ponder;
   const SearchParameters& parameters = options_.parameters;
-  time_.start(limits.time, options_.move_overhead_ms, parameters);
+  time_.start(limits.time, options_.move_overhead_ms, parameters, root.fullmove_number());
   reductions_ = ReductionTable(parameters);
   table_.new_search();
   table_.set_transactions_enabled(options_.aspiration_transactions);
@@ -286,7 +293,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
         thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
     // The root is stored too, so the protocol's probe finds it and the next search starts from its move,
     // unless its score came through a repetition ruling that holds only on this path.
-    if (!root_path_dependent_ || parameters.store_path_dependent)
+    if (may_store(parameters, root_path_dependent_, score))
       table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), depth, Bound::kExact);
     report(1, depth, score, last_principal_variation_);
     // Further MultiPV lines: each the best of the moves not yet reported, searched with a full window.
@@ -674,7 +681,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         if (aborted(thread)) return 0;
         if (value >= probcut_beta) {
           frame.path_dependent = thread.stack[ply + 1].path_dependent;
-          if (!frame.path_dependent || parameters.store_path_dependent)
+          if (may_store(parameters, frame.path_dependent, value))
             table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation);
           return value;
         }
@@ -794,7 +801,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   if (moves_searched == 0) return excluded != kNoMove ? alpha : mated_in(ply);
   frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if ((!frame.path_dependent || parameters.store_path_dependent) && excluded == kNoMove) {
+  if (may_store(parameters, frame.path_dependent, best) && excluded == kNoMove) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
     table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation);
   }
@@ -1026,7 +1033,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
   if (in_check && legal_moves == 0) return mated_in(ply);
   frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if (!frame.path_dependent || parameters.store_path_dependent) {
+  if (may_store(parameters, frame.path_dependent, best)) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
     table_.store(key, best_move, score_to_table(best, ply), 0, bound, static_evaluation);
   }

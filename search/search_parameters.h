@@ -90,6 +90,7 @@ struct SearchParameters {
   int store_path_dependent;
   // Time.
   int time_horizon_moves;
+  int time_horizon_growth_percent;
   int time_increment_percent;
   int time_maximum_factor_percent;
   int time_hard_fraction_percent;

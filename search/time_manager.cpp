@@ -5,8 +5,14 @@
 
 namespace shuai {
 
+namespace {
+
+constexpr int kLongestHorizon = 60;
+
+}  // namespace
+
 void TimeManager::start(const TimeControl& control, std::int64_t overhead_ms,
-                        const SearchParameters& parameters) {
+                        const SearchParameters& parameters, int move_number) {
   start_ = Clock::now();
   limited_ = control.move_time_ms >= 0 || control.remaining_ms >= 0;
   if (!limited_) return;
@@ -16,8 +22,12 @@ void TimeManager::start(const TimeControl& control, std::int64_t overhead_ms,
   }
   // Never plan to use what the overhead needs; keep a last reserve so a slow reply cannot lose on time.
   const std::int64_t usable = std::max<std::int64_t>(1, control.remaining_ms - overhead_ms);
-  const int moves =
-      control.moves_to_go > 0 ? std::min(control.moves_to_go, 40) : parameters.time_horizon_moves;
+  // Without moves to go each move is planned as one of the next `horizon`; the horizon may grow as the game
+  // goes on, so that the opening and the early middle game, where games are decided, get more of the clock.
+  const int horizon =
+      std::min(kLongestHorizon, parameters.time_horizon_moves + parameters.time_horizon_growth_percent *
+                                                                    std::max(0, move_number - 1) / 100);
+  const int moves = control.moves_to_go > 0 ? std::min(control.moves_to_go, 40) : horizon;
   const std::int64_t share = usable / moves + control.increment_ms * parameters.time_increment_percent / 100;
   const double hard_fraction = control.moves_to_go == 1 ? 0.8 : parameters.time_hard_fraction_percent / 100.0;
   maximum_ms_ =

@@ -22,8 +22,9 @@ class TimeManager {
 
   // overhead_ms: what the GUI and process latency take from every move, kept in reserve. The shares come from
   // the time_ parameters.
+  // `move_number`: the game's move (from 1), for a plan that spends more early in the game.
   void start(const TimeControl& control, std::int64_t overhead_ms,
-             const SearchParameters& parameters = default_search_parameters());
+             const SearchParameters& parameters = default_search_parameters(), int move_number = 1);
   // Pondering ends: the clock for this move starts now.
   void restart_clock() { start_ = Clock::now(); }
 

@@ -49,7 +49,7 @@ TEST_CASE("a search parameter file may set a few, and a bad one changes nothing"
                              "razor_base 3.5",
                              "razor_base 100000",
                              "razor_base 1 razor_base 2",
-                             "razor_base 50 store_path_dependent 7"};
+                             "razor_base 50 store_path_dependent 3"};
   for (const char* text : bad_files) {
     CAPTURE(text);
     const auto error = parse_search_parameters(text, parameters);

@@ -6,8 +6,11 @@
 namespace shuai::tools {
 
 TimedSearch timed_search(Searcher& searcher, const Position& position, const SearchLimits& limits) {
+  // Cleared tables and statistics: the search depends on nothing that ran before (the move-ordering
+  // statistics are kept from one search to the next otherwise).
   searcher.table().clear();
   if (searcher.options().use_minors_table) searcher.minors_table().clear();
+  searcher.clear_histories();
   const auto start = std::chrono::steady_clock::now();
   TimedSearch timed;
   timed.result = searcher.search(position, limits);
