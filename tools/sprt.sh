@@ -3,26 +3,32 @@
 # (sprt/<commit>/, kept for the next test against it), builds the working tree, copies both engines aside (so
 # a rebuild during the test changes nothing), and runs shuai-match --sprt between them over
 # positions/openings.fen, one thread and 16 MB each, two games at a time.
-#   usage: tools/sprt.sh BASE_REVISION [--new-parameters FILE] [--base-parameters FILE] [shuai-match options...]
+#   usage: tools/sprt.sh BASE_REVISION [--new-parameters FILE] [--base-parameters FILE] [--hash MB]
+#                        [shuai-match options...]
 # BASE_REVISION "." plays the working tree's engine on both sides: with search parameter files
 # (--new-parameters, --base-parameters: `setoption searchparameterfile`, copied aside too), one build tests a
-# change of constants or a switch against the defaults. Defaults: --tc 2+0.02 --games 2000
-# --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (a gainer); pass e.g. --sprt elo0=-10,elo1=0,alpha=0.05,beta=0.05 for
-# a simplification, or any other shuai-match option (later options win; `--sprt off --games N` plays a fixed
-# match; --tc 5+0.05 for a confirmation). PGN goes to sprt/<name>.pgn; the report ends with W/D/L, Elo +-
-# (pentanomial) and the LLR.
+# change of constants or a switch against the defaults; --hash sets both engines' table (default 16 MB).
+# Defaults: --tc 2+0.02 --games 2000 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (a gainer); pass e.g.
+# --sprt elo0=-10,elo1=0,alpha=0.05,beta=0.05 for a simplification, or any other shuai-match option (later
+# options win; `--sprt off --games N` plays a fixed match; --tc 5+0.05 for a confirmation). PGN goes to
+# sprt/<name>.pgn; the report ends with W/D/L, Elo +- (pentanomial) and the LLR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 revision=$1
 shift
-new_parameters="" base_parameters=""
-while [ $# -ge 2 ] && { [ "$1" = "--new-parameters" ] || [ "$1" = "--base-parameters" ]; }; do
-  [ -r "$2" ] || { echo "sprt.sh: cannot read parameter file '$2'" >&2; exit 2; }
-  if [ "$1" = "--new-parameters" ]; then new_parameters=$(realpath "$2"); else base_parameters=$(realpath "$2"); fi
+new_parameters="" base_parameters="" hash=16
+while [ $# -ge 2 ] && { [ "$1" = "--new-parameters" ] || [ "$1" = "--base-parameters" ] || [ "$1" = "--hash" ]; }; do
+  if [ "$1" = "--hash" ]; then
+    [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || { echo "sprt.sh: --hash takes megabytes, not '$2'" >&2; exit 2; }
+    hash=$2
+  else
+    [ -r "$2" ] || { echo "sprt.sh: cannot read parameter file '$2'" >&2; exit 2; }
+    if [ "$1" = "--new-parameters" ]; then new_parameters=$(realpath "$2"); else base_parameters=$(realpath "$2"); fi
+  fi
   shift 2
 done
 if [ "$revision" != "." ]; then
@@ -68,8 +74,8 @@ base_name="$base_name${base_parameters:+-$(basename "$base_parameters" .txt)}"
 name="$new_name-vs-$base_name"
 echo "== $name"
 "$run_dir/shuai-match" \
-  --engine "name=New,cmd=$run_dir/new,proto=ucci,hashsize=16$new_options" \
-  --engine "name=Base,cmd=$run_dir/base,proto=ucci,hashsize=16$base_options" \
+  --engine "name=New,cmd=$run_dir/new,proto=ucci,hashsize=$hash$new_options" \
+  --engine "name=Base,cmd=$run_dir/base,proto=ucci,hashsize=$hash$base_options" \
   --openings "$root/positions/openings.fen" --concurrency 2 --seed "$RANDOM" \
   --tc 2+0.02 --games 2000 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 \
   --pgn "$root/sprt/$name.pgn" "$@"

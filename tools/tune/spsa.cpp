@@ -122,6 +122,15 @@ struct GameCount {
   bool faults = false;  // a crash, time loss or illegal move (reported; the games still count)
 };
 
+// The tuned parameters alone as a parameter file: the engine keeps its own values for the rest, whatever
+// this program was built with.
+std::string tuned_parameters_text(const SpsaState& state, const SearchParameters& parameters) {
+  std::string text;
+  for (const SpsaParameter& parameter : state.parameters)
+    text += fmt::format("{} {}\n", parameter.name, parameters.*spec_of(parameter).field);
+  return text;
+}
+
 // Plays the given pairs of the current iteration, the candidates' parameter files in a folder of their own.
 std::variant<GameCount, std::string> play_pairs(const SpsaState& state, const std::vector<int>& pairs,
                                                 int concurrency) {
@@ -148,8 +157,8 @@ std::variant<GameCount, std::string> play_pairs(const SpsaState& state, const st
   const std::string folder = folder_template;
   const auto [plus, minus] = spsa_candidates(state);
   const std::string plus_path = folder + "/plus.txt", minus_path = folder + "/minus.txt";
-  std::ofstream(plus_path) << search_parameters_to_text(plus);
-  std::ofstream(minus_path) << search_parameters_to_text(minus);
+  std::ofstream(plus_path) << tuned_parameters_text(state, plus);
+  std::ofstream(minus_path) << tuned_parameters_text(state, minus);
   for (const auto& [name, path] : {std::pair{"Plus", plus_path}, std::pair{"Minus", minus_path}}) {
     match::EngineConfig engine;
     engine.name = name;
