@@ -291,8 +291,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     last_principal_variation_.assign(
         thread.principal_variation[0].begin(),
         thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
-    // The root is stored too, so the protocol's probe finds it and the next search starts from its move,
-    // unless its score came through a repetition ruling that holds only on this path.
+    // The root is stored too, so the protocol's probe finds it and the next search starts from its move
+    // (a score that came through a repetition ruling only as the parameters allow: see may_store).
     if (may_store(parameters, root_path_dependent_, score))
       table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), depth, Bound::kExact);
     report(1, depth, score, last_principal_variation_);
