@@ -106,14 +106,14 @@ TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) co
 }
 
 std::uint64_t TranspositionTable::pack(Move move, int score, int depth, Bound bound) const {
-  const std::uint16_t transaction = transactions_enabled_ ? transaction_ : 0;
+  const std::uint16_t transaction = transactions_enabled() ? transaction_ : 0;
   return std::uint64_t(move) | std::uint64_t(std::uint16_t(std::int16_t(score))) << kScoreShift |
          std::uint64_t(std::clamp(depth, 0, 255)) << kDepthShift | std::uint64_t(bound) << kBoundShift |
          std::uint64_t(generation_) << kGenerationShift | std::uint64_t(transaction) << kTransactionShift;
 }
 
 bool TranspositionTable::is_discarded(std::uint64_t data) const {
-  return transactions_enabled_ && cancelled_[unpack_transaction(data)].load(std::memory_order_relaxed);
+  return transactions_enabled() && cancelled_[unpack_transaction(data)].load(std::memory_order_relaxed);
 }
 
 std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {

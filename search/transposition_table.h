@@ -58,8 +58,10 @@ class TranspositionTable {
 
   // Aspiration "transactions" (seed 002): entries written inside a transaction that is rolled back are
   // treated as absent. Off unless enabled.
-  void set_transactions_enabled(bool enabled) { transactions_enabled_ = enabled; }
-  bool transactions_enabled() const { return transactions_enabled_; }
+  void set_transactions_enabled(bool enabled) {
+    transactions_enabled_.store(enabled, std::memory_order_relaxed);
+  }
+  bool transactions_enabled() const { return transactions_enabled_.load(std::memory_order_relaxed); }
   void begin_transaction();
   void roll_back_transaction();
 
@@ -90,7 +92,9 @@ class TranspositionTable {
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;  // 6 bits
   bool lockless_encoding_ = true;
-  bool transactions_enabled_ = false;
+  // Atomic: each search sets it on its worker thread, and `probe` may read the table from the protocol
+  // thread.
+  std::atomic<bool> transactions_enabled_{false};
   std::uint16_t transaction_ = 0;
   std::unique_ptr<std::atomic<bool>[]> cancelled_;  // by transaction id
 };
