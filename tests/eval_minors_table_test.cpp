@@ -219,7 +219,7 @@ TEST_CASE("the table is cleared when play enters the endgame and optionally befo
   const auto endgame =
       *parse_fen("3ak4/4a4/9/9/2p6/9/9/9/4A4/2BK1A3 w - - 0 1").position;  // no majors at all
   SearchLimits limits;
-  limits.depth = 5;
+  limits.depth = 7;  // deep enough that the opening fills well over 100 entries
   Searcher searcher;
   searcher.search(opening, limits);
   const std::size_t after_opening = entries_in_use(searcher);
