@@ -422,20 +422,8 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     if (i == first) {
       score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     } else {
-      // Late root moves may be reduced like any late move of a PV node (never a check); one that beats alpha
-      // is searched again at full depth.
-      const int full_depth_moves = options_.parameters.reduction_pv_min_moves;
-      int reduction_plies = 0;
-      if (options_.parameters.reduction_root && options_.pruning.late_move_reductions &&
-          depth >= options_.parameters.reduction_min_depth && int(i - first) + 1 > full_depth_moves &&
-          !position.in_check())
-        reduction_plies = std::clamp(
-            reductions_(depth, int(i - first) + 1) - options_.parameters.reduction_pv_node, 0, new_depth - 1);
-      score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, 1, true);
-      if (score > alpha && reduction_plies > 0 && !stop_.load(std::memory_order_relaxed))
-        score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1, true);
-      if (score > alpha && score < beta && !stop_.load(std::memory_order_relaxed))
-        score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
+      score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1, true);
+      if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     }
     position.unmake_move();
     if (stop_.load(std::memory_order_relaxed)) return best;
@@ -904,10 +892,9 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   if (moves_searched == 1)
     return -search_node(thread, -beta, -alpha, new_depth, ply + 1, node.pv_node ? false : child_cut_node);
   int reduction_plies = 0;
-  // Root moves are reduced only when the parameters say so: each may become the move played.
+  // Root moves are never reduced: each may become the move played.
   const bool checks_reduce = parameters.reduction_check >= 0;
-  if (options_.pruning.late_move_reductions && (ply > 0 || parameters.reduction_root) &&
-      depth >= parameters.reduction_min_depth &&
+  if (options_.pruning.late_move_reductions && ply > 0 && depth >= parameters.reduction_min_depth &&
       moves_searched > (node.pv_node ? parameters.reduction_pv_min_moves : 1) &&
       (!facts.is_capture || parameters.reduction_captures) &&
       (checks_reduce || (!node.in_check && !facts.gives_check))) {

@@ -131,8 +131,6 @@ constexpr std::array kSpecs = {
         "late move reductions: 1 reduces late captures too, 0 only quiet moves"},
     SearchParameterSpec{"reduction_history_divisor", &P::reduction_history_divisor, 5288, 500, 100000, 600,
         "late move reductions: a ply less (more) per this much good (bad) history"},
-    SearchParameterSpec{"reduction_root", &P::reduction_root, 0, 0, 1, 0,
-        "late move reductions: 1 reduces late root moves too (not checks), 0 searches every root move in full"},
     SearchParameterSpec{"reduction_deeper_margin", &P::reduction_deeper_margin, 0, 0, 500, 0,
         "late move reductions: a reduced move that beats alpha by this (and 2 a ply of reduction) is searched a "
         "ply deeper than planned (0: never)"},

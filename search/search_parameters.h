@@ -73,7 +73,6 @@ struct SearchParameters {
   int reduction_captures;
   int reduction_history_divisor;
   int reduction_deeper_margin;
-  int reduction_root;
   int reduction_research_history;
   // Histories.
   int history_bonus_per_ply;
