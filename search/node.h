@@ -30,6 +30,9 @@ struct NodeState {
   // Forward pruning of moves applies at this node (off at the root, in check, with pruning switched off, and
   // when passing lost to a mate or the window asks for a mate: then every move may matter).
   bool prune_moves = false;
+  // The window asks for a mate (or a longer defence): late moves are then not reduced (unless the
+  // reduction_mate_window parameter says so).
+  bool mate_window = false;
   Move table_move = kNoMove;
   bool table_move_is_capture = false;
   // The table move's extension as the singular search found it: 1 singular, -1 not even best, 0 untested.

@@ -704,6 +704,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   node.improving = improving;
   node.prune_moves = pruning.futility && (!pv_node || parameters.prune_pv_nodes) && !in_check &&
                      !mate_threat && !mate_window;
+  node.mate_window = mate_window;
   node.table_move = table_move;
   node.table_move_is_capture = table_move != kNoMove && position.piece_on(to_square(table_move)) != kEmpty;
   node.threat = threat;
@@ -894,7 +895,8 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   int reduction_plies = 0;
   // Root moves are never reduced: each may become the move played.
   const bool checks_reduce = parameters.reduction_check >= 0;
-  if (options_.pruning.late_move_reductions && ply > 0 && depth >= parameters.reduction_min_depth &&
+  if (options_.pruning.late_move_reductions && ply > 0 &&
+      (!node.mate_window || parameters.reduction_mate_window) && depth >= parameters.reduction_min_depth &&
       moves_searched > (node.pv_node ? parameters.reduction_pv_min_moves : 1) &&
       (!facts.is_capture || parameters.reduction_captures) &&
       (checks_reduce || (!node.in_check && !facts.gives_check))) {

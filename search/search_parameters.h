@@ -71,6 +71,7 @@ struct SearchParameters {
   int reduction_threat_escape;
   int reduction_check;
   int reduction_captures;
+  int reduction_mate_window;
   int reduction_history_divisor;
   int reduction_deeper_margin;
   int reduction_research_history;
