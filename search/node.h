@@ -19,6 +19,9 @@ struct StackFrame {
   int static_evaluation = kNoStaticEvaluation;  // none when in check
   Move excluded_move = kNoMove;                 // the singular-extension test searches without this move
   Move best_move = kNoMove;                     // the node's best move (after a null move: the threat)
+  // At the ply below a node: how many of its children searched so far failed high themselves (their
+  // replies refuted our moves), so that its later moves may be reduced more.
+  int cutoff_count = 0;
 };
 
 struct NodeState {

@@ -257,9 +257,11 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     }
     const Move previous_best = root_moves_[0];
     int value = 0;
+    int failed_high_count = 0, searched_depth = depth;
     while (true) {
       if (options_.aspiration_transactions) table_.begin_transaction();
-      value = search_root(alpha, beta, depth);
+      searched_depth = std::max((depth + 1) / 2, depth - failed_high_count);
+      value = search_root(alpha, beta, searched_depth);
       if (stop_.load(std::memory_order_relaxed)) break;
       if (value <= alpha) {
         if (options_.aspiration_transactions) table_.roll_back_transaction();
@@ -267,9 +269,11 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
         alpha = std::max(value - delta, -kInfiniteScore);
         // A failing root earns more time.
         instability = std::min(instability * parameters.time_instability_fail_percent / 100.0, 4.0);
+        failed_high_count = 0;
       } else if (value >= beta) {
         if (options_.aspiration_transactions) table_.roll_back_transaction();
         beta = std::min(value + delta, kInfiniteScore);
+        failed_high_count += parameters.aspiration_fail_high_reduction;
       } else {
         break;
       }
@@ -294,7 +298,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     // The root is stored too, so the protocol's probe finds it and the next search starts from its move
     // (a score that came through a repetition ruling only as the parameters allow: see may_store).
     if (may_store(parameters, root_path_dependent_, score))
-      table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), depth, Bound::kExact);
+      table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), searched_depth,
+                   Bound::kExact);
     report(1, depth, score, last_principal_variation_);
     // Further MultiPV lines: each the best of the moves not yet reported, searched with a full window.
     const std::size_t lines =
@@ -564,6 +569,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   Position& position = thread.position;
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
+  thread.stack[ply + 1].cutoff_count = 0;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -759,6 +765,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         if (pv_node) update_principal_variation(thread, ply, m);
         if (score >= beta) {
           failed_high = true;
+          ++frame.cutoff_count;
           frame.path_dependent = child_path_dependent;  // only the refutation matters
           reward_cutoff(thread, ply, m, depth, std::span(quiets_tried.data(), std::size_t(quiet_count)),
                         std::span(captures_tried.data(), std::size_t(capture_count)));
@@ -790,6 +797,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       }
       if (split_point.failed_high) {
         failed_high = true;
+        ++frame.cutoff_count;
         frame.path_dependent = split_point.refutation_path_dependent;
         reward_cutoff(thread, ply, best_move, depth, {}, {});
       }
@@ -904,6 +912,7 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
     int plies = reductions_(depth, moves_searched);
     if (!node.improving) plies += parameters.reduction_not_improving;
     if (node.cut_node) plies += parameters.reduction_cut_node;
+    if (thread.stack[ply + 1].cutoff_count > 3) plies += parameters.reduction_child_cutoffs;
     if (node.pv_node) plies -= parameters.reduction_pv_node;
     if (!facts.is_capture) {
       if (m == frame.killers[0] || m == frame.killers[1]) plies -= parameters.reduction_killer;

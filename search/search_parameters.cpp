@@ -25,6 +25,9 @@ constexpr std::array kSpecs = {
         "the first window's half-width"},
     SearchParameterSpec{"aspiration_growth_percent", &P::aspiration_growth_percent, 100, 10, 400, 15,
         "a failed window widens by this share of itself"},
+    SearchParameterSpec{"aspiration_fail_high_reduction", &P::aspiration_fail_high_reduction, 0, 0, 1, 0,
+        "1: each fail high of the root's window searches the next window a ply shallower (at least half the "
+        "iteration's depth; a fail low restores it), as the move is likely good already (0: off)"},
 
     SearchParameterSpec{"razor_max_depth", &P::razor_max_depth, 3, 0, 16, 0,
         "razoring: the deepest node it may cut"},
@@ -129,6 +132,9 @@ constexpr std::array kSpecs = {
         "late move reductions: plies less for a check (-1: checks and evasions are not reduced at all)"},
     SearchParameterSpec{"reduction_captures", &P::reduction_captures, 1, 0, 1, 0,
         "late move reductions: 1 reduces late captures too, 0 only quiet moves"},
+    SearchParameterSpec{"reduction_child_cutoffs", &P::reduction_child_cutoffs, 0, 0, 3, 0,
+        "late move reductions: plies more once more than three of the node's searched children failed high "
+        "(0: off)"},
     SearchParameterSpec{"reduction_mate_window", &P::reduction_mate_window, 0, 0, 1, 0,
         "late move reductions: 1 reduces late moves in a window of mate scores too, 0 searches them to full "
         "depth (a shorter mate behind a reduced move would stay below the horizon)"},

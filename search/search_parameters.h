@@ -16,6 +16,7 @@ struct SearchParameters {
   // Iterative deepening.
   int aspiration_min_depth;
   int aspiration_window;
+  int aspiration_fail_high_reduction;
   int aspiration_growth_percent;
   // Pruning of the node before its moves.
   int razor_max_depth;
@@ -72,6 +73,7 @@ struct SearchParameters {
   int reduction_check;
   int reduction_captures;
   int reduction_mate_window;
+  int reduction_child_cutoffs;
   int reduction_history_divisor;
   int reduction_deeper_margin;
   int reduction_research_history;
