@@ -12,6 +12,7 @@
 //           phase, a king file bare of own minors, and pawns pressing on the enemy palace.
 #include "eval/minors_evaluation.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "engine/board/geometry.h"
@@ -65,6 +66,97 @@ Square king_door(const Position& position, Color c, Square king) {
     ++free_points;
   }
   return free_points == 1 ? free_point : kNoSquare;
+}
+
+// Where a pawn of colour c on `square` attacks: straight ahead, and sideways once it has crossed the river.
+// Returns how many of `targets` it fills (off-board points included: callers test what they find there).
+template <Color c>
+int pawn_targets(Square square, Square (&targets)[3]) {
+  targets[0] = Square(square + forward(c));
+  if (kInHalf[c][square]) return 1;
+  targets[1] = Square(square - 1);
+  targets[2] = Square(square + 1);
+  return 3;
+}
+
+// Does a pawn of colour c on `square` attack `target`?
+template <Color c>
+bool pawn_attacks(Square square, Square target) {
+  Square targets[3];
+  const int count = pawn_targets<c>(square, targets);
+  for (int i = 0; i < count; ++i)
+    if (targets[i] == target) return true;
+  return false;
+}
+
+// The king-safety facts of side c's camp that only the minors decide (KingShelter in minors_info.h).
+template <Color c>
+KingShelter king_shelter(const Position& position, Square king) {
+  constexpr Color them = opposite(c);
+  const auto& board = position.board();
+  KingShelter shelter;
+  const auto guard = [&shelter](Square square) {
+    if (kInPalace[c][square]) shelter.guarded |= std::uint16_t(1u << palace_bit(c, square));
+  };
+  const auto own_minor = [&board](Square square) {
+    const Piece piece = board[square];
+    return is_minor_piece(piece) && color_of(piece) == c;
+  };
+
+  for (const int step : kOrthogonalSteps) {
+    const Square neighbour = Square(king + step);
+    if (!kInPalace[c][neighbour]) continue;
+    guard(neighbour);
+    if (!own_minor(neighbour)) shelter.flights |= std::uint16_t(1u << palace_bit(c, neighbour));
+  }
+  for (const Square advisor : position.squares(c, kAdvisor))
+    for (const int step : kDiagonalSteps) guard(Square(advisor + step));
+  for (const Square elephant : position.squares(c, kElephant))
+    for (const int step : kDiagonalSteps)
+      if (!is_minor_piece(board[elephant + step])) guard(Square(elephant + 2 * step));
+
+  for (const int file_step : {-1, 1})
+    for (const int rank_step : {-1, 1}) {
+      const Piece leg = board[king + rank_step * kBoardStride + file_step];
+      if (leg != kOffBoard && !is_minor_piece(leg))
+        shelter.free_legs |= std::uint8_t(1u << horse_leg_bit(c, file_step, rank_step));
+    }
+
+  const int king_file = file_of(king), king_rank = rank_of(king);
+  for (int rank = 0; rank < kRankCount; ++rank) {
+    const Square square = make_square(king_file, rank);
+    const Piece piece = board[square];
+    if (square == king || !is_minor_piece(piece)) continue;
+    shelter.file_minors |= std::uint16_t(1u << relative_rank(c, rank));
+    const bool ahead = c == kRed ? rank > king_rank : rank < king_rank;
+    shelter.pinnable += ahead && color_of(piece) == c && type_of(piece) != kPawn;
+  }
+  for (int file = 0; file < kFileCount; ++file) {
+    const Square square = make_square(file, king_rank);
+    if (square != king && is_minor_piece(board[square])) shelter.rank_minors |= std::uint16_t(1u << file);
+  }
+
+  // Enemy pawns: the palace points they hit, and those that check or can check with one step (onto a point
+  // their own minors leave free).
+  int checking = 0;
+  for (const Square pawn : position.squares(them, kPawn)) {
+    Square targets[3];
+    const int count = pawn_targets<them>(pawn, targets);
+    bool checks = false;
+    for (int i = 0; i < count; ++i) {
+      const Square target = targets[i];
+      if (kInPalace[c][target]) shelter.pawn_hits |= std::uint16_t(1u << palace_bit(c, target));
+      if (target == king) {
+        checks = true;
+      } else if (board[target] != kOffBoard && !kInHalf[them][target]) {
+        const Piece piece = board[target];
+        if (!(is_minor_piece(piece) && color_of(piece) == them)) checks |= pawn_attacks<them>(target, king);
+      }
+    }
+    checking += checks;
+  }
+  shelter.pawn_checks = std::uint8_t(std::min(checking, 3));
+  return shelter;
 }
 
 // Is the pawn of colour c on `square` guarded by one of its own minors: a pawn behind it, a crossed pawn
@@ -164,6 +256,7 @@ ScoreOf<Tables> evaluate_side(const Position& position, Phase phase, Knowledge k
 
   // Shape facts.
   info.king_door[c] = king_door(position, c, king);
+  info.shelter[c] = king_shelter<c>(position, king);
   std::uint8_t shape = 0;
   if (king != make_square(4, c == kRed ? 0 : 9)) shape |= kKingOffHome;
   if (file_of(king) != 4) shape |= kKingOnSideFile;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/board/geometry.h"
 #include "engine/board/types.h"
 #include "eval/phase.h"
 
@@ -22,6 +23,40 @@ enum MinorsShape : std::uint8_t {
   kEnemyPawnInPalace = 1 << 7,  // an enemy pawn has entered this side's palace
 };
 
+// Palace points as bits 0..8 of a mask: bit (file - 3) + 3 * (rank counted from the owner's back rank).
+inline constexpr int kPalacePointCount = 9;
+constexpr int palace_bit(Color owner, Square square) {
+  return file_of(square) - 3 + 3 * relative_rank(owner, rank_of(square));
+}
+constexpr Square palace_square(Color owner, int bit) {
+  const int relative = bit / 3;
+  return make_square(3 + bit % 3, owner == kRed ? relative : kRankCount - 1 - relative);
+}
+
+// The horse legs around a king are its four diagonal neighbours: a horse checks over a free one. Their index
+// 0..3 adds 2 for the two ahead of the king (toward the enemy) and 1 for the two on the higher file.
+constexpr int horse_leg_bit(Color owner, int file_step, int rank_step) {
+  const bool ahead = owner == kRed ? rank_step > 0 : rank_step < 0;
+  return (ahead ? 2 : 0) + (file_step > 0 ? 1 : 0);
+}
+
+// What the minors alone decide about one side's king, for the global evaluation's king danger (the MHT
+// paper's 4.4: computed once per placement of the minors). Majors are ignored throughout: a major on an
+// elephant's eye or a horse leg is the global evaluation's to see.
+struct KingShelter {
+  std::uint16_t guarded = 0;      // palace points its own king, advisors and elephants guard
+  std::uint16_t flights = 0;      // the king's palace neighbours free of its own minors
+  std::uint8_t free_legs = 0;     // its diagonal neighbours on the board free of any minor (horse_leg_bit)
+  std::uint16_t file_minors = 0;  // bit r: a minor (either side's, the king aside) on the king's file at
+                                  // rank r counted from the king's back rank
+  std::uint16_t rank_minors = 0;  // bit f: a minor (the king aside) on the king's rank at file f
+  std::uint8_t pinnable = 0;      // own advisors and elephants ahead of the king on its file
+  std::uint16_t pawn_hits = 0;    // palace points the enemy pawns attack
+  std::uint8_t pawn_checks = 0;   // enemy pawns that check the king, or can with one step (at most 3)
+
+  bool operator==(const KingShelter&) const = default;
+};
+
 struct MinorsInfo {
   int score = 0;  // the minors' evaluation from Red's point of view
   Phase phase = Phase::kOpening;
@@ -37,6 +72,7 @@ struct MinorsInfo {
   std::array<Square, kColorCount> king_door{};
   std::array<std::uint16_t, kColorCount> pawn_files{};  // bit f: the side has a pawn on file f
   std::array<std::uint8_t, kColorCount> shape{};        // MinorsShape flags
+  std::array<KingShelter, kColorCount> shelter{};       // each side's own king
 
   bool operator==(const MinorsInfo&) const = default;
 };

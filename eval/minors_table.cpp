@@ -11,6 +11,8 @@ namespace {
 // ScoreData: score (32 bits, two's complement) | Red pawn files (9) | Black pawn files (9).
 // InfoData: phase 2 | advisors 2+2 | elephants 2+2 | pawns 3+3 | fatal pawns 3+3 | crossed pawns 3+3 |
 //           king door 7+7 (dense square index, 127 = none) | shape 8+8 | ... | bit 63: entry in use.
+// ShelterData, one word per side: guarded 9 | flights 9 | free legs 4 | file minors 10 | rank minors 9 |
+//           pinnable 2 | pawn hits 9 | pawn checks 2 (54 bits).
 constexpr int kNoDoor = 127;
 constexpr std::uint64_t kInUse = 1ULL << 63;
 
@@ -27,6 +29,8 @@ constexpr Field kCrossedPawns[2] = {{22, 3}, {25, 3}};
 constexpr Field kKingDoor[2] = {{28, 7}, {35, 7}};
 constexpr Field kShape[2] = {{42, 8}, {50, 8}};
 constexpr Field kPawnFiles[2] = {{32, 9}, {41, 9}};
+constexpr Field kGuarded{0, 9}, kFlights{9, 9}, kFreeLegs{18, 4}, kFileMinors{22, 10}, kRankMinors{32, 9},
+    kPinnable{41, 2}, kPawnHits{43, 9}, kPawnChecks{52, 2};
 
 constexpr std::uint64_t put(Field field, unsigned value) {
   return (std::uint64_t(value) & ((1ULL << field.bits) - 1)) << field.shift;
@@ -35,12 +39,30 @@ constexpr unsigned get(std::uint64_t word, Field field) {
   return unsigned((word >> field.shift) & ((1ULL << field.bits) - 1));
 }
 
-}  // namespace
-
 std::uint64_t pack_score_data(const MinorsInfo& info) {
   std::uint64_t word = std::uint32_t(info.score);
   for (const Color c : {kRed, kBlack}) word |= put(kPawnFiles[c], info.pawn_files[c]);
   return word;
+}
+
+std::uint64_t pack_shelter(const KingShelter& shelter) {
+  return put(kGuarded, shelter.guarded) | put(kFlights, shelter.flights) | put(kFreeLegs, shelter.free_legs) |
+         put(kFileMinors, shelter.file_minors) | put(kRankMinors, shelter.rank_minors) |
+         put(kPinnable, shelter.pinnable) | put(kPawnHits, shelter.pawn_hits) |
+         put(kPawnChecks, shelter.pawn_checks);
+}
+
+KingShelter unpack_shelter(std::uint64_t word) {
+  KingShelter shelter;
+  shelter.guarded = std::uint16_t(get(word, kGuarded));
+  shelter.flights = std::uint16_t(get(word, kFlights));
+  shelter.free_legs = std::uint8_t(get(word, kFreeLegs));
+  shelter.file_minors = std::uint16_t(get(word, kFileMinors));
+  shelter.rank_minors = std::uint16_t(get(word, kRankMinors));
+  shelter.pinnable = std::uint8_t(get(word, kPinnable));
+  shelter.pawn_hits = std::uint16_t(get(word, kPawnHits));
+  shelter.pawn_checks = std::uint8_t(get(word, kPawnChecks));
+  return shelter;
 }
 
 std::uint64_t pack_info_data(const MinorsInfo& info) {
@@ -54,7 +76,15 @@ std::uint64_t pack_info_data(const MinorsInfo& info) {
   return word;
 }
 
-MinorsInfo unpack_minors_info(std::uint64_t score_data, std::uint64_t info_data) {
+}  // namespace
+
+MinorsData pack_minors_info(const MinorsInfo& info) {
+  return {pack_score_data(info), pack_info_data(info), pack_shelter(info.shelter[kRed]),
+          pack_shelter(info.shelter[kBlack])};
+}
+
+MinorsInfo unpack_minors_info(const MinorsData& data) {
+  const std::uint64_t score_data = data[0], info_data = data[1];
   MinorsInfo info;
   info.score = std::int32_t(std::uint32_t(score_data));
   info.phase = Phase(get(info_data, kPhase));
@@ -68,6 +98,7 @@ MinorsInfo unpack_minors_info(std::uint64_t score_data, std::uint64_t info_data)
     info.shape[c] = std::uint8_t(get(info_data, kShape[c]));
     const unsigned door = get(info_data, kKingDoor[c]);
     info.king_door[c] = door == kNoDoor ? kNoSquare : square_from_index(int(door));
+    info.shelter[c] = unpack_shelter(data[2 + c]);
   }
   return info;
 }
@@ -89,48 +120,54 @@ void MinorsTable::resize_entries_log2(int log2) {
 }
 
 void MinorsTable::clear() {
-  for (std::size_t i = 0; i < entry_count_; ++i) {
-    entries_[i].score_data.store(0, std::memory_order_relaxed);
-    entries_[i].info_data.store(0, std::memory_order_relaxed);
-    entries_[i].verification.store(0, std::memory_order_relaxed);
-  }
+  for (std::size_t i = 0; i < entry_count_; ++i)
+    for (auto& word : entries_[i].words) word.store(0, std::memory_order_relaxed);
 }
 
 bool MinorsTable::probe(std::uint64_t signature, Phase phase, MinorsInfo& info) const {
   const Entry& entry = entry_for(signature);
-  const std::uint64_t score_data = entry.score_data.load(std::memory_order_relaxed);
-  const std::uint64_t info_data = entry.info_data.load(std::memory_order_relaxed);
-  const std::uint64_t verification = entry.verification.load(std::memory_order_relaxed);
-  const std::uint64_t stored_signature = lockless_encoding_ ? score_data ^ info_data ^ verification
-                                                            : verification;  // the first scheme: a checksum
+  MinorsData data;
+  std::uint64_t folded = 0;
+  for (int i = 0; i < kDataWords; ++i) {
+    data[i] = entry.words[i].load(std::memory_order_relaxed);
+    folded ^= data[i];
+  }
+  const std::uint64_t verification = entry.words[kDataWords].load(std::memory_order_relaxed);
+  const std::uint64_t stored_signature =
+      lockless_encoding_ ? folded ^ verification : verification;  // the first scheme: a checksum
+  const std::uint64_t info_data = data[1];
   if (stored_signature != signature || !(info_data & kInUse) || Phase(get(info_data, kPhase)) != phase)
     return false;
-  info = unpack_minors_info(score_data, info_data);
+  info = unpack_minors_info(data);
   return true;
 }
 
-std::array<std::uint64_t, 3> MinorsTable::encode(std::uint64_t signature, const MinorsInfo& info) const {
-  const std::uint64_t score_data = pack_score_data(info), info_data = pack_info_data(info);
-  return {score_data, info_data, lockless_encoding_ ? score_data ^ info_data ^ signature : signature};
+MinorsTable::Words MinorsTable::encode(std::uint64_t signature, const MinorsInfo& info) const {
+  const MinorsData data = pack_minors_info(info);
+  Words words{};
+  std::uint64_t folded = signature;
+  for (int i = 0; i < kDataWords; ++i) {
+    words[i] = data[i];
+    folded ^= data[i];
+  }
+  words[kDataWords] = lockless_encoding_ ? folded : signature;
+  return words;
 }
 
 void MinorsTable::store(std::uint64_t signature, const MinorsInfo& info) {
-  const auto words = encode(signature, info);
-  write_words(signature, words);
+  write_words(signature, encode(signature, info));
 }
 
-void MinorsTable::write_words(std::uint64_t signature, const std::array<std::uint64_t, 3>& words) {
+void MinorsTable::write_words(std::uint64_t signature, const Words& words) {
   Entry& entry = entry_for(signature);
-  entry.score_data.store(words[0], std::memory_order_relaxed);
-  entry.info_data.store(words[1], std::memory_order_relaxed);
-  entry.verification.store(words[2], std::memory_order_relaxed);
+  for (int i = 0; i < kEntryWords; ++i) entry.words[i].store(words[i], std::memory_order_relaxed);
 }
 
 double MinorsTable::occupancy() const {
   if (!entry_count_) return 0;
   std::size_t used = 0;
   for (std::size_t i = 0; i < entry_count_; ++i)
-    used += (entries_[i].info_data.load(std::memory_order_relaxed) & kInUse) != 0;
+    used += (entries_[i].words[1].load(std::memory_order_relaxed) & kInUse) != 0;
   return double(used) / double(entry_count_);
 }
 

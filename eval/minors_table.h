@@ -1,6 +1,7 @@
 // The Minors Hash Table of the MHT paper: caches the minors evaluation (MinorsInfo) by minors signature.
-// Each entry is three 64-bit words, ScoreData, InfoData and VerificationKey = ScoreData ^ InfoData ^
-// signature, so threads share the table without locks: a torn entry fails the XOR check and is never used.
+// Each entry is five 64-bit words: the paper's ScoreData and InfoData, one word for each side's king shelter
+// (its 4.4, the king-safety facts), and VerificationKey = the four data words XORed with the signature, so
+// threads share the table without locks: a torn entry fails the XOR check and is never used.
 #pragma once
 
 #include <array>
@@ -15,10 +16,13 @@ namespace shuai {
 
 class MinorsTable {
  public:
-  static constexpr std::size_t kEntryBytes = 3 * sizeof(std::uint64_t);
+  static constexpr int kDataWords = 4;
+  static constexpr int kEntryWords = kDataWords + 1;
+  using Words = std::array<std::uint64_t, kEntryWords>;
+  static constexpr std::size_t kEntryBytes = kEntryWords * sizeof(std::uint64_t);
   // 2^17 entries. Measured (`shuai bench mht`, depth 10): 2^14 to 2^18 entries save the most time; larger
   // tables hit a little more often but every probe then misses the processor's caches.
-  static constexpr std::size_t kDefaultMegabytes = 3;
+  static constexpr std::size_t kDefaultMegabytes = 5;
   static constexpr std::size_t kMaxMegabytes = 1 << 15;
 
   explicit MinorsTable(std::size_t megabytes = kDefaultMegabytes);
@@ -44,16 +48,14 @@ class MinorsTable {
   void set_lockless_encoding(bool enabled) { lockless_encoding_ = enabled; }
   bool lockless_encoding() const { return lockless_encoding_; }
 
-  // The three words store() writes for a record, and the raw write of three words into a signature's slot:
-  // public so that tests can assemble a torn entry from two different records.
-  std::array<std::uint64_t, 3> encode(std::uint64_t signature, const MinorsInfo& info) const;
-  void write_words(std::uint64_t signature, const std::array<std::uint64_t, 3>& words);
+  // The words store() writes for a record (the data words, then the verification word), and the raw write
+  // of those words into a signature's slot: public so that tests can assemble a torn entry from two records.
+  Words encode(std::uint64_t signature, const MinorsInfo& info) const;
+  void write_words(std::uint64_t signature, const Words& words);
 
  private:
   struct Entry {
-    std::atomic<std::uint64_t> score_data{0};
-    std::atomic<std::uint64_t> info_data{0};
-    std::atomic<std::uint64_t> verification{0};
+    std::array<std::atomic<std::uint64_t>, kEntryWords> words{};  // data words, verification last
   };
 
   Entry& entry_for(std::uint64_t signature) const { return entries_[signature & (entry_count_ - 1)]; }
@@ -63,9 +65,10 @@ class MinorsTable {
   bool lockless_encoding_ = true;
 };
 
-// The bit packing of MinorsInfo into the two data words (exposed for tests).
-std::uint64_t pack_score_data(const MinorsInfo& info);
-std::uint64_t pack_info_data(const MinorsInfo& info);
-MinorsInfo unpack_minors_info(std::uint64_t score_data, std::uint64_t info_data);
+// The bit packing of MinorsInfo into the data words: ScoreData, InfoData, Red's and Black's shelter (exposed
+// for tests).
+using MinorsData = std::array<std::uint64_t, MinorsTable::kDataWords>;
+MinorsData pack_minors_info(const MinorsInfo& info);
+MinorsInfo unpack_minors_info(const MinorsData& data);
 
 }  // namespace shuai

@@ -93,11 +93,34 @@ MinorsInfo colour_mirror_record(const MinorsInfo& info) {
     mirror.king_door[c] = colour_mirror_square(info.king_door[other]);
     mirror.pawn_files[c] = info.pawn_files[other];
     mirror.shape[c] = info.shape[other];
+    mirror.shelter[c] = info.shelter[other];  // its facts are all counted from the owner's side
   }
   return mirror;
 }
 
-// ... and of the left-right mirrored position: doors and pawn files mirrored, everything else kept.
+// Bits b of `mask` moved to mirror(b).
+template <class Mirror>
+std::uint16_t mirror_bits(unsigned mask, int bits, Mirror mirror) {
+  unsigned result = 0;
+  for (int bit = 0; bit < bits; ++bit)
+    if (mask >> bit & 1) result |= 1u << mirror(bit);
+  return std::uint16_t(result);
+}
+
+// A palace mask with files d and f swapped; legs with the low- and high-file ones swapped; files reversed.
+KingShelter left_right_mirror_shelter(const KingShelter& shelter) {
+  const auto palace = [](int bit) { return bit / 3 * 3 + 2 - bit % 3; };
+  KingShelter mirror = shelter;
+  mirror.guarded = mirror_bits(shelter.guarded, kPalacePointCount, palace);
+  mirror.flights = mirror_bits(shelter.flights, kPalacePointCount, palace);
+  mirror.pawn_hits = mirror_bits(shelter.pawn_hits, kPalacePointCount, palace);
+  mirror.free_legs = std::uint8_t(mirror_bits(shelter.free_legs, 4, [](int bit) { return bit ^ 1; }));
+  mirror.rank_minors =
+      mirror_bits(shelter.rank_minors, kFileCount, [](int file) { return kFileCount - 1 - file; });
+  return mirror;
+}
+
+// ... and of the left-right mirrored position: doors, pawn files and shelters mirrored, the rest kept.
 MinorsInfo left_right_mirror_record(const MinorsInfo& info) {
   MinorsInfo mirror = info;
   for (const Color c : {kRed, kBlack}) {
@@ -106,6 +129,7 @@ MinorsInfo left_right_mirror_record(const MinorsInfo& info) {
     for (int file = 0; file < kFileCount; ++file)
       if (info.pawn_files[c] >> file & 1) files |= std::uint16_t(1u << (kFileCount - 1 - file));
     mirror.pawn_files[c] = files;
+    mirror.shelter[c] = left_right_mirror_shelter(info.shelter[c]);
   }
   return mirror;
 }

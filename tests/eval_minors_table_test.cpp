@@ -44,6 +44,15 @@ MinorsInfo sample_record(int seed) {
     info.king_door[c] = random() % 3 == 0 ? kNoSquare : square_from_index(int(random() % kSquareCount));
     info.pawn_files[c] = std::uint16_t(random() % 512);
     info.shape[c] = std::uint8_t(random() % 256);
+    KingShelter& shelter = info.shelter[c];
+    shelter.guarded = std::uint16_t(random() % 512);
+    shelter.flights = std::uint16_t(random() % 512);
+    shelter.free_legs = std::uint8_t(random() % 16);
+    shelter.file_minors = std::uint16_t(random() % 1024);
+    shelter.rank_minors = std::uint16_t(random() % 512);
+    shelter.pinnable = std::uint8_t(random() % 3);
+    shelter.pawn_hits = std::uint16_t(random() % 512);
+    shelter.pawn_checks = std::uint8_t(random() % 4);
   }
   return info;
 }
@@ -79,7 +88,7 @@ TEST_CASE("the evaluation is identical with and without the table along perft wa
 TEST_CASE("records survive packing exactly") {
   for (int seed = 0; seed < 2000; ++seed) {
     const MinorsInfo info = sample_record(seed);
-    CHECK(unpack_minors_info(pack_score_data(info), pack_info_data(info)) == info);
+    CHECK(unpack_minors_info(pack_minors_info(info)) == info);
   }
 }
 
@@ -93,13 +102,15 @@ TEST_CASE("a torn entry never hits with the XOR encoding and would without it") 
     table.resize_entries_log2(10);
     table.set_lockless_encoding(lockless);
     const auto a = table.encode(first_signature, first), b = table.encode(second_signature, second);
-    REQUIRE(a[0] != b[0]);
-    REQUIRE(a[1] != b[1]);
+    for (int word = 0; word < MinorsTable::kDataWords; ++word) REQUIRE(a[word] != b[word]);
     int torn_hits = 0;
     // Every mixture of the two writers' words, as racing stores can leave them.
-    for (int mask = 1; mask < 7; ++mask) {
-      table.write_words(first_signature,
-                        {mask & 1 ? b[0] : a[0], mask & 2 ? b[1] : a[1], mask & 4 ? b[2] : a[2]});
+    constexpr int kMixtures = 1 << MinorsTable::kEntryWords;
+    for (int mask = 1; mask < kMixtures - 1; ++mask) {
+      MinorsTable::Words mixed{};
+      for (int word = 0; word < MinorsTable::kEntryWords; ++word)
+        mixed[word] = mask >> word & 1 ? b[word] : a[word];
+      table.write_words(first_signature, mixed);
       MinorsInfo read;
       torn_hits += table.probe(first_signature, Phase::kOpening, read);
       torn_hits += table.probe(second_signature, Phase::kOpening, read);
@@ -109,7 +120,9 @@ TEST_CASE("a torn entry never hits with the XOR encoding and would without it") 
     } else {
       CHECK(torn_hits > 0);  // the plain checksum accepts second's data under first's checksum, and so on
       // For instance the second writer's data with the first writer's checksum reads as first's record.
-      table.write_words(first_signature, {b[0], b[1], a[2]});
+      MinorsTable::Words second_data_first_check = b;
+      second_data_first_check[MinorsTable::kDataWords] = a[MinorsTable::kDataWords];
+      table.write_words(first_signature, second_data_first_check);
       MinorsInfo read;
       REQUIRE(table.probe(first_signature, Phase::kOpening, read));
       CHECK(read == second);
@@ -146,11 +159,11 @@ TEST_CASE("size zero disables the table, resizing and clearing work, statistics 
   CHECK(disabled.evaluate(position) == plain.evaluate(position));
   CHECK(disabled.statistics().probes == 0);
 
-  table.resize_megabytes(24);
+  table.resize_megabytes(40);  // 40-byte entries
   CHECK(table.entry_count() == std::size_t(1) << 20);
-  CHECK(table.megabytes() == 24);
+  CHECK(table.megabytes() == 40);
   table.resize_megabytes(1);
-  CHECK(table.entry_count() == std::size_t(1) << 15);  // 43,690 entries fit: the power of two below
+  CHECK(table.entry_count() == std::size_t(1) << 14);  // 26,214 entries fit: the power of two below
   table.resize_entries_log2(12);
   CHECK(table.entry_count() == 4096);
 

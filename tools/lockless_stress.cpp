@@ -127,6 +127,22 @@ class MinorsStress {
       info.shape[c] = std::uint8_t(take(8));
       const int door = int((doors >> (16 * c)) % (kSquareCount + 1));
       info.king_door[c] = door == kSquareCount ? kNoSquare : square_from_index(door);
+      // The shelter word too carries the nonce, so that a tear there is seen.
+      std::uint64_t shelter_bits = mix(doors + std::uint64_t(c) + 1);
+      const auto take_shelter = [&shelter_bits](int bits) {
+        const unsigned value = unsigned(shelter_bits & ((1ULL << bits) - 1));
+        shelter_bits >>= bits;
+        return value;
+      };
+      KingShelter& shelter = info.shelter[c];
+      shelter.guarded = std::uint16_t(take_shelter(9));
+      shelter.flights = std::uint16_t(take_shelter(9));
+      shelter.free_legs = std::uint8_t(take_shelter(4));
+      shelter.file_minors = std::uint16_t(take_shelter(10));
+      shelter.rank_minors = std::uint16_t(take_shelter(9));
+      shelter.pinnable = std::uint8_t(take_shelter(2));
+      shelter.pawn_hits = std::uint16_t(take_shelter(9));
+      shelter.pawn_checks = std::uint8_t(take_shelter(2));
     }
     return info;
   }

@@ -81,7 +81,7 @@ const std::vector<OptionSpec>& option_specs() {
       {"randomness", "", OptionType::kCombo, "none", 0, 0, kLevels},
       {"style", "", OptionType::kCombo, "normal", 0, 0, {"solid", "normal", "risky"}},
       {"newgame", "Clear Hash", OptionType::kButton, ""},
-      {"minorshashsize", "MinorsHash", OptionType::kSpin, "3", 0, 32768},
+      {"minorshashsize", "MinorsHash", OptionType::kSpin, "5", 0, 32768},
       {"moveoverhead", "Move Overhead", OptionType::kSpin, "50", 0, 5000},
       {"multipv", "MultiPV", OptionType::kSpin, "1", 1, 128},
       {"nullmove", "NullMove", OptionType::kCheck, "true"},
