@@ -1,6 +1,8 @@
 // Expands the parameter table into the evaluators' lookup tables.
 #include "eval/evaluation_tables.h"
 
+#include <string_view>
+
 namespace shuai {
 
 namespace {
@@ -41,6 +43,12 @@ EvaluationTables make_evaluation_tables(const EvaluationParameters& parameters) 
                                [square] = std::int16_t(value);
           }
   }
+  visit_parameters(parameters, [&tables](std::string_view name, const auto& member, bool) {
+    if (name.starts_with("danger_") && name != "danger_divisor" && name != "danger_endgame_divisor")
+      for_each_element(member, [&tables](int value) { tables.king_danger |= value != 0; });
+    if (name.starts_with("shape_"))
+      for_each_element(member, [&tables](int value) { tables.king_danger |= value != 0; });
+  });
   return tables;
 }
 

@@ -15,6 +15,9 @@ struct EvaluationTables {
   // [stage][piece_index(piece)][square]: the stage is the minors phase index for a minor, the taper end for
   // a major. Zero off the board.
   std::array<std::array<std::array<std::int16_t, kMailboxSize>, kPieceIndexCount>, 2> piece_square{};
+  // Some king-danger weight is not zero: when all are, the evaluation skips counting the danger features
+  // (it would add nothing) and costs what it did before them.
+  bool king_danger = false;
 
   int piece_value(int stage, Piece piece, Square square) const {
     return piece_square[std::size_t(stage)][std::size_t(piece_index(piece))][square];

@@ -7,40 +7,84 @@
 
 namespace shuai {
 
-LinearScore& LinearScore::operator+=(const LinearScore& other) {
-  terms_.insert(terms_.end(), other.terms_.begin(), other.terms_.end());
-  constant_ += other.constant_;
-  return *this;
+namespace {
+
+double linear_value(const std::vector<std::pair<int, double>>& terms, double constant,
+                    const std::vector<double>& parameters) {
+  double sum = constant;
+  for (const auto& [index, coefficient] : terms) sum += coefficient * parameters[std::size_t(index)];
+  return sum;
 }
 
-LinearScore& LinearScore::operator-=(const LinearScore& other) {
-  for (const auto& [index, coefficient] : other.terms_) terms_.emplace_back(index, -coefficient);
-  constant_ -= other.constant_;
-  return *this;
-}
-
-LinearScore& LinearScore::operator*=(double factor) {
-  for (auto& term : terms_) term.second *= factor;
-  constant_ *= factor;
-  return *this;
-}
-
-void LinearScore::simplify() {
-  std::sort(terms_.begin(), terms_.end());
+// Terms of one parameter added together, sorted by index, zero coefficients dropped.
+void merge_terms(std::vector<std::pair<int, double>>& terms) {
+  std::sort(terms.begin(), terms.end());
   std::vector<std::pair<int, double>> merged;
-  for (const auto& term : terms_) {
+  for (const auto& term : terms) {
     if (!merged.empty() && merged.back().first == term.first)
       merged.back().second += term.second;
     else
       merged.push_back(term);
   }
   std::erase_if(merged, [](const auto& term) { return term.second == 0.0; });
-  terms_ = std::move(merged);
+  terms = std::move(merged);
+}
+
+}  // namespace
+
+double HingeTerm::units(const std::vector<double>& parameters) const {
+  return linear_value(terms, constant, parameters);
+}
+
+LinearScore& LinearScore::operator+=(const LinearScore& other) {
+  terms_.insert(terms_.end(), other.terms_.begin(), other.terms_.end());
+  constant_ += other.constant_;
+  hinges_.insert(hinges_.end(), other.hinges_.begin(), other.hinges_.end());
+  return *this;
+}
+
+LinearScore& LinearScore::operator-=(const LinearScore& other) {
+  for (const auto& [index, coefficient] : other.terms_) terms_.emplace_back(index, -coefficient);
+  constant_ -= other.constant_;
+  for (HingeTerm hinge : other.hinges_) {
+    hinge.square_coefficient = -hinge.square_coefficient;
+    hinge.linear_coefficient = -hinge.linear_coefficient;
+    hinges_.push_back(std::move(hinge));
+  }
+  return *this;
+}
+
+LinearScore& LinearScore::operator*=(double factor) {
+  for (auto& term : terms_) term.second *= factor;
+  constant_ *= factor;
+  for (HingeTerm& hinge : hinges_) {
+    hinge.square_coefficient *= factor;
+    hinge.linear_coefficient *= factor;
+  }
+  return *this;
+}
+
+LinearScore LinearScore::hinge(const LinearScore& units, double square_coefficient,
+                               double linear_coefficient) {
+  LinearScore score;
+  score.hinges_.push_back({units.terms_, units.constant_, square_coefficient, linear_coefficient});
+  return score;
+}
+
+void LinearScore::simplify() {
+  merge_terms(terms_);
+  for (HingeTerm& hinge : hinges_) merge_terms(hinge.terms);
+  std::erase_if(hinges_, [](const HingeTerm& hinge) {
+    return hinge.square_coefficient == 0.0 && hinge.linear_coefficient == 0.0;
+  });
 }
 
 double LinearScore::value(const std::vector<double>& parameters) const {
-  double sum = constant_;
-  for (const auto& [index, coefficient] : terms_) sum += coefficient * parameters[std::size_t(index)];
+  double sum = linear_value(terms_, constant_, parameters);
+  for (const HingeTerm& hinge : hinges_) {
+    const double units = std::max(hinge.units(parameters), 0.0);
+    sum += hinge.square_coefficient * units * units + hinge.linear_coefficient * units;
+  }
   return sum;
 }
 
@@ -77,6 +121,8 @@ SymbolicTables make_symbolic_tables(const EvaluationParameters& values) {
   });
   // The parameters left alone are plain numbers in both tables.
   for (int i = 0; i < kAttackScaleCount; ++i) tables.parameters.attack_scale[i] = values.attack_scale[i];
+  tables.parameters.danger_divisor = values.danger_divisor;
+  tables.parameters.danger_endgame_divisor = values.danger_endgame_divisor;
   return tables;
 }
 

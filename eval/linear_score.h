@@ -1,5 +1,7 @@
-// The evaluation as a linear function of its parameters, for the tuner: evaluated with symbolic weights, each
-// term records which parameter it used and how many times, which gives the gradient of the score exactly.
+// The evaluation as a function of its parameters, for the tuner: evaluated with symbolic weights, each term
+// records which parameter it used and how many times, which gives the gradient of the score exactly. The
+// king-danger penalty is the one non-linear part: a hinge, a * max(u, 0)^2 + b * max(u, 0), of a linear form
+// u of the parameters, kept as such so that its gradient is exact too.
 #pragma once
 
 #include <string>
@@ -17,7 +19,16 @@ struct Feature {
   int index = -1;
 };
 
-// sum of coefficient * parameter, plus a constant (the parts the tuner does not fit).
+// a * max(u, 0)^2 + b * max(u, 0) for u = sum of coefficient * parameter + constant.
+struct HingeTerm {
+  std::vector<std::pair<int, double>> terms;
+  double constant = 0.0;
+  double square_coefficient = 0.0, linear_coefficient = 0.0;
+
+  double units(const std::vector<double>& parameters) const;
+};
+
+// sum of coefficient * parameter, plus a constant (the parts the tuner does not fit), plus hinge terms.
 class LinearScore {
  public:
   LinearScore() = default;
@@ -32,16 +43,21 @@ class LinearScore {
   LinearScore& operator-=(const LinearScore& other);
   LinearScore& operator*=(double factor);
 
-  // Terms of one parameter added together, sorted by index, zero coefficients dropped.
+  // a * max(units, 0)^2 + b * max(units, 0); `units` must be linear (no hinge terms of its own).
+  static LinearScore hinge(const LinearScore& units, double square_coefficient, double linear_coefficient);
+
+  // Terms of one parameter added together, sorted by index, zero coefficients dropped (hinges' too).
   void simplify();
   const std::vector<std::pair<int, double>>& terms() const { return terms_; }
   double constant() const { return constant_; }
+  const std::vector<HingeTerm>& hinges() const { return hinges_; }
   // The value at the given parameter values (indexed like Feature::index).
   double value(const std::vector<double>& parameters) const;
 
  private:
   std::vector<std::pair<int, double>> terms_;
   double constant_ = 0.0;
+  std::vector<HingeTerm> hinges_;
 };
 
 // Free functions, not hidden friends, so that two Features (found through their namespace) combine too.
@@ -69,6 +85,7 @@ using SymbolicParameters = BasicParameters<Feature>;
 // The evaluators' view of symbolic weights, as EvaluationTables is for numbers.
 struct SymbolicTables {
   SymbolicParameters parameters{};
+  bool king_danger = true;  // as EvaluationTables': the tuner always sees the danger terms
   LinearScore piece_value(int stage, Piece piece, Square square) const;  // as EvaluationTables'
 };
 

@@ -105,6 +105,32 @@ struct BasicParameters {
   Weight king_off_home_rook, king_off_home_cannon, king_off_home_horse;
   // Scaled, per point of the enemy palace a rook, horse or cannon attacks (a cannon over its screen).
   Weight rook_palace_attack, horse_palace_attack, cannon_palace_attack;
+
+  // King danger (large knowledge), counted in danger units for a side whose attack on the enemy king is real
+  // (a rook, or two attackers, bearing on the palace). The defender pays a penalty that grows with the square
+  // of the units before the endgame (units^2 / danger_divisor) and linearly in it (units /
+  // danger_endgame_divisor), blended by the majors left; units at or below zero cost nothing.
+  Weight danger_attacker[4];      // per attacker bearing on the palace: rook, horse, cannon; and fatal pawn
+  Weight danger_weak_point;       // per palace point attacked and guarded by no defender, minor or major
+  Weight danger_double_attack;    // per palace point attacked twice
+  Weight danger_safe_flights[4];  // by the king's flights neither held nor attacked: 0, 1, 2, 3 or more
+  Weight danger_safe_check[3];    // per check the attacker can give on a point no defender guards: rook,
+                                  // horse (over a free leg), cannon (over one screen)
+  Weight danger_pawn_check;       // per pawn that checks, or can with one step
+  Weight danger_defender;         // per defending major bearing on its own palace (subtracted)
+  Weight danger_pinned_defender;  // per own advisor or elephant ahead of the king while a rook is on its file
+  Weight danger_offset;           // added to every real attack
+  // The classical shapes, when their preconditions hold (global_evaluation.cpp says which).
+  Weight shape_double_cannons;                 // two cannons on a king line, the front one empty-headed
+  Weight shape_horse_behind_cannon;            // a cannon checking over its own horse
+  Weight shape_corner_horse;                   // a horse on a palace corner
+  Weight shape_elbow_horse;                    // a horse on the elbow point (file c or g, one rank in front)
+  Weight shape_iron_bolt;                      // an empty-headed cannon while a rook bears on a flight
+  Weight shape_hollow_cannon;                  // an empty-headed cannon on the king file
+  Weight shape_centre_horse;                   // a cannon pinning the defender's horse on the palace centre
+  Weight shape_bottom_cannon;                  // a cannon on the king's back rank with at most one screen
+  Weight shape_rook_on_king_file;              // a rook on the king file with at most one piece between
+  int danger_divisor, danger_endgame_divisor;  // not fitted
 };
 
 using EvaluationParameters = BasicParameters<int>;
@@ -169,6 +195,26 @@ constexpr void visit_parameters(Parameters& p, Visit&& visit) {
   visit("rook_palace_attack", p.rook_palace_attack, true);
   visit("horse_palace_attack", p.horse_palace_attack, true);
   visit("cannon_palace_attack", p.cannon_palace_attack, true);
+  visit("danger_attacker", p.danger_attacker, true);
+  visit("danger_weak_point", p.danger_weak_point, true);
+  visit("danger_double_attack", p.danger_double_attack, true);
+  visit("danger_safe_flights", p.danger_safe_flights, true);
+  visit("danger_safe_check", p.danger_safe_check, true);
+  visit("danger_pawn_check", p.danger_pawn_check, true);
+  visit("danger_defender", p.danger_defender, true);
+  visit("danger_pinned_defender", p.danger_pinned_defender, true);
+  visit("danger_offset", p.danger_offset, true);
+  visit("shape_double_cannons", p.shape_double_cannons, true);
+  visit("shape_horse_behind_cannon", p.shape_horse_behind_cannon, true);
+  visit("shape_corner_horse", p.shape_corner_horse, true);
+  visit("shape_elbow_horse", p.shape_elbow_horse, true);
+  visit("shape_iron_bolt", p.shape_iron_bolt, true);
+  visit("shape_hollow_cannon", p.shape_hollow_cannon, true);
+  visit("shape_centre_horse", p.shape_centre_horse, true);
+  visit("shape_bottom_cannon", p.shape_bottom_cannon, true);
+  visit("shape_rook_on_king_file", p.shape_rook_on_king_file, true);
+  visit("danger_divisor", p.danger_divisor, false);
+  visit("danger_endgame_divisor", p.danger_endgame_divisor, false);
 }
 
 // Calls f on every element of a parameter, scalar or (nested) array, in memory order.

@@ -3,7 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <string_view>
 
+#include "eval/evaluation_tables.h"
+#include "eval/parameters.h"
 #include "search/search_parameters.h"
 #include "tools/tools.h"
 
@@ -62,10 +65,21 @@ TEST_CASE("a search parameter file may set a few, and a bad one changes nothing"
 }
 
 TEST_CASE("the search of issue 16 in parameters gives its bench signature") {
-  // positions/search-parameters-issue16.txt switches off or sets back everything issue 35 changed; the
-  // signature is the one `shuai bench depth 6` printed at aa2d1a4.
+  // positions/search-parameters-issue16.txt switches off or sets back everything issue 35 changed, and the
+  // king danger of issue 36 weighs nothing when its weights are zero; the signature is the one
+  // `shuai bench depth 6` printed at aa2d1a4.
+  static const EvaluationTables without_king_danger = [] {
+    EvaluationParameters parameters = default_parameters();
+    visit_parameters(parameters, [](std::string_view name, auto& member, bool) {
+      if (name.starts_with("danger_") || name.starts_with("shape_"))
+        for_each_element(member, [](int& value) { value = 0; });
+    });
+    parameters.danger_divisor = parameters.danger_endgame_divisor = 1;
+    return make_evaluation_tables(parameters);
+  }();
   tools::BenchSettings settings;
   settings.depth = 6;
+  settings.options.evaluation.tables = &without_king_danger;
   REQUIRE_FALSE(load_search_parameters(std::string(SHUAI_POSITIONS_DIR) + "/search-parameters-issue16.txt",
                                        settings.options.parameters));
   CHECK(tools::run_bench(settings, false).nodes == 130745);

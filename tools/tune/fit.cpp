@@ -45,6 +45,15 @@ bool read_number(std::string_view text, Number& value, Number low, Number high) 
   return parsed.has_value();
 }
 
+// Which of the `count` fitted parameters `--only`'s name prefixes choose (all, when there are none).
+std::vector<bool> chosen_parameters(const std::vector<std::string>& only, std::size_t count) {
+  std::vector<bool> chosen(count, only.empty());
+  for (std::size_t p = 0; p < count && !only.empty(); ++p)
+    for (const std::string& prefix : only)
+      if (fitted_parameter_name(int(p)).starts_with(prefix)) chosen[p] = true;
+  return chosen;
+}
+
 constexpr int kMaxInt = std::numeric_limits<int>::max();
 constexpr double kMaxDouble = std::numeric_limits<double>::max();
 // The smallest value a "greater than zero" option takes.
@@ -72,6 +81,8 @@ the lowest validation loss.
   --validation X      share held out for validation (default 0.1)
   --scale K           use this K instead of fitting it
   --regularization L  add L * (w - w0)^2 per parameter to the loss, w0 its start value (default 1e-9)
+  --only A,B,...      fit only the parameters whose names start with one of these (e.g. danger_,shape_);
+                      the others keep their start values
   --threads N         threads (default: one per processor)
   --seed S            the order of the mini-batches (default 1)
 )";
@@ -109,7 +120,17 @@ std::variant<FitOptions, std::string> parse_fit_options(std::span<const std::str
       good = read_number(value, options.validation_share, 0.0, std::nextafter(1.0, 0.0));
     else if (word == "--scale")
       good = read_number(value, options.scale, kPositive, kMaxDouble);
-    else if (word == "--threads")
+    else if (word == "--only") {
+      options.only.clear();
+      for (std::size_t start = 0; start <= value.size();) {
+        const std::size_t comma = std::min(value.find(',', start), value.size());
+        if (comma > start) options.only.emplace_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
+      const std::vector<bool> chosen = chosen_parameters(options.only, std::size_t(fitted_parameter_count()));
+      if (std::find(chosen.begin(), chosen.end(), true) == chosen.end())
+        return fmt::format("fit: --only '{}' names no fitted parameter", value);
+    } else if (word == "--threads")
       good = read_number(value, options.threads, 1, 256);
     else if (word == "--regularization")
       good = read_number(value, options.regularization, 0.0, kMaxDouble);
@@ -164,8 +185,7 @@ std::vector<double> loss_gradient(const LinearPositions& positions, std::span<co
       const double predicted = sigmoid(scale * positions.evaluate(i, parameters));
       // d/dw (r - p)^2 = -2 (r - p) p (1 - p) K x
       const double factor = -2.0 * (positions.red_score[i] - predicted) * predicted * (1 - predicted) * scale;
-      for (std::uint32_t term = positions.first_term[i]; term < positions.first_term[i + 1]; ++term)
-        gradient[positions.parameter[term]] += factor * double(positions.coefficient[term]);
+      positions.add_gradient(i, parameters, factor, gradient);
     }
   });
   std::vector<double> gradient(count, 0.0);
@@ -187,6 +207,7 @@ void fit_parameters(const TrainingSet& set, std::vector<double>& parameters, dou
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
   std::uint64_t steps = 0;
   const std::vector<double> start_values = parameters;
+  const std::vector<bool> fitted = chosen_parameters(options.only, count);
   std::vector<double> best = parameters;
   double best_validation = mean_loss(set.validation, parameters, scale, options.threads);
   for (int epoch = 1; epoch <= options.epochs; ++epoch) {
@@ -200,6 +221,7 @@ void fit_parameters(const TrainingSet& set, std::vector<double>& parameters, dou
       const double correction1 = 1 - std::pow(kBeta1, double(steps));
       const double correction2 = 1 - std::pow(kBeta2, double(steps));
       for (std::size_t p = 0; p < count; ++p) {
+        if (!fitted[p]) continue;
         // The pull toward the start: a parameter that few positions read stays near its old value.
         const double g = gradient[p] + 2 * options.regularization * (parameters[p] - start_values[p]);
         first_moment[p] = kBeta1 * first_moment[p] + (1 - kBeta1) * g;
@@ -258,7 +280,9 @@ int run_fit(std::span<const std::string_view> arguments, const std::string&, std
   std::vector<double> parameters = fitted_values(start);
   fmt::print(out, "positions: {} training, {} validation ({} lines, {} duplicates, {} in check skipped)\n",
              set.training.size(), set.validation.size(), set.lines, set.duplicates, set.in_check);
-  fmt::print(out, "parameters fitted: {}\n", parameters.size());
+  const std::vector<bool> chosen = chosen_parameters(options.only, parameters.size());
+  const auto fitted_count = std::count(chosen.begin(), chosen.end(), true);
+  fmt::print(out, "parameters fitted: {} of {}\n", fitted_count, parameters.size());
   const double scale =
       options.scale > 0 ? options.scale : fit_scale(set.training, parameters, options.threads);
   fmt::print(out, "scale K: {:.6f}{}\n", scale, options.scale > 0 ? " (given)" : " (fitted)");

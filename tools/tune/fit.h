@@ -28,6 +28,9 @@ struct FitOptions {
   double scale = 0;  // the logistic scale K; 0: fitted
   // Weight of the pull toward the start values, per parameter: L * (w - w0)^2 is added to the loss.
   double regularization = 1e-9;
+  // Fit only the parameters whose names start with one of these (empty: all); the others keep their start
+  // values, e.g. new terms fitted on top of weights already tuned.
+  std::vector<std::string> only;
   int threads = 1;
   std::uint64_t seed = 1;  // the order of the mini-batches
   bool help = false;

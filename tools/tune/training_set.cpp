@@ -17,6 +17,17 @@ void LinearPositions::add(const LinearScore& score, double result) {
     coefficient.push_back(float(value));
   }
   first_term.push_back(std::uint32_t(parameter.size()));
+  for (const HingeTerm& hinge : score.hinges()) {
+    for (const auto& [index, value] : hinge.terms) {
+      hinge_parameter.push_back(std::uint16_t(index));
+      hinge_coefficient.push_back(float(value));
+    }
+    hinge_first_term.push_back(std::uint32_t(hinge_parameter.size()));
+    hinge_square.push_back(float(hinge.square_coefficient));
+    hinge_linear.push_back(float(hinge.linear_coefficient));
+    hinge_constant.push_back(float(hinge.constant));
+  }
+  first_hinge.push_back(std::uint32_t(hinge_square.size()));
   constant.push_back(float(score.constant()));
   red_score.push_back(float(result));
 }
