@@ -3,11 +3,12 @@
 # (sprt/<commit>/, kept for the next test against it), builds the working tree, copies both engines aside (so
 # a rebuild during the test changes nothing), and runs shuai-match --sprt between them over
 # positions/openings.fen, one thread and 16 MB each, two games at a time.
-#   usage: tools/sprt.sh BASE_REVISION [--new-parameters FILE] [--base-parameters FILE] [--hash MB]
-#                        [shuai-match options...]
+#   usage: tools/sprt.sh BASE_REVISION [--new-parameters FILE] [--base-parameters FILE]
+#                        [--new-evaluation FILE] [--base-evaluation FILE] [--hash MB] [shuai-match options...]
 # BASE_REVISION "." plays the working tree's engine on both sides: with search parameter files
-# (--new-parameters, --base-parameters: `setoption searchparameterfile`, copied aside too), one build tests a
-# change of constants or a switch against the defaults; --hash sets both engines' table (default 16 MB).
+# (--new-parameters, --base-parameters: `setoption searchparameterfile`, copied aside too) or evaluation
+# parameter files (--new-evaluation, --base-evaluation: `setoption parameterfile`), one build tests a change
+# of constants, weights or a switch against the defaults; --hash sets both engines' table (default 16 MB).
 # Defaults: --tc 2+0.02 --games 2000 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (a gainer); pass e.g.
 # --sprt elo0=-10,elo1=0,alpha=0.05,beta=0.05 for a simplification, or any other shuai-match option (later
 # options win; `--sprt off --games N` plays a fixed match; --tc 5+0.05 for a confirmation). PGN goes to
@@ -15,19 +16,24 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 revision=$1
 shift
-new_parameters="" base_parameters="" hash=16
-while [ $# -ge 2 ] && { [ "$1" = "--new-parameters" ] || [ "$1" = "--base-parameters" ] || [ "$1" = "--hash" ]; }; do
+new_parameters="" base_parameters="" new_evaluation="" base_evaluation="" hash=16
+while [ $# -ge 2 ] && [[ "$1" =~ ^--(new|base)-(parameters|evaluation)$|^--hash$ ]]; do
   if [ "$1" = "--hash" ]; then
     [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || { echo "sprt.sh: --hash takes megabytes, not '$2'" >&2; exit 2; }
     hash=$2
   else
     [ -r "$2" ] || { echo "sprt.sh: cannot read parameter file '$2'" >&2; exit 2; }
-    if [ "$1" = "--new-parameters" ]; then new_parameters=$(realpath "$2"); else base_parameters=$(realpath "$2"); fi
+    case "$1" in
+      --new-parameters) new_parameters=$(realpath "$2") ;;
+      --base-parameters) base_parameters=$(realpath "$2") ;;
+      --new-evaluation) new_evaluation=$(realpath "$2") ;;
+      --base-evaluation) base_evaluation=$(realpath "$2") ;;
+    esac
   fi
   shift 2
 done
@@ -67,10 +73,18 @@ if [ -n "$base_parameters" ]; then
   cp "$base_parameters" "$run_dir/base-parameters.txt"
   base_options=",searchparameterfile=$run_dir/base-parameters.txt"
 fi
+if [ -n "$new_evaluation" ]; then
+  cp "$new_evaluation" "$run_dir/new-evaluation.txt"
+  new_options="$new_options,parameterfile=$run_dir/new-evaluation.txt"
+fi
+if [ -n "$base_evaluation" ]; then
+  cp "$base_evaluation" "$run_dir/base-evaluation.txt"
+  base_options="$base_options,parameterfile=$run_dir/base-evaluation.txt"
+fi
 head_name="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo '+')"
-new_name="$head_name${new_parameters:+-$(basename "$new_parameters" .txt)}"
+new_name="$head_name${new_parameters:+-$(basename "$new_parameters" .txt)}${new_evaluation:+-$(basename "$new_evaluation" .txt)}"
 if [ "$revision" = "." ]; then base_name="$head_name"; else base_name="${base:0:7}"; fi
-base_name="$base_name${base_parameters:+-$(basename "$base_parameters" .txt)}"
+base_name="$base_name${base_parameters:+-$(basename "$base_parameters" .txt)}${base_evaluation:+-$(basename "$base_evaluation" .txt)}"
 name="$new_name-vs-$base_name"
 echo "== $name"
 "$run_dir/shuai-match" \
