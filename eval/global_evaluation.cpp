@@ -10,6 +10,9 @@
 //           cannons against missing advisors and elephants, fatal pawns, a bare king file or a king off its
 //           home point under rooks and cannons. Most of it is scaled by the attacker's force, so that a lone
 //           piece earns little.
+//           And king danger, when a rook or two attackers bear on the palace: the attack counted in units
+//           (KingDangerFeatures, global_evaluation.h) from the masks this pass marks and the minors' shelter,
+//           with a penalty quadratic before the endgame; skipped while all its weights are zero.
 #include "eval/global_evaluation.h"
 
 #include <algorithm>
