@@ -239,6 +239,10 @@ struct SideScore {
     rest -= other.rest;
     return *this;
   }
+  // The tapered parts blended by the majors left (opening_share of kFullMajorsValue), plus the rest.
+  Score blended(int opening_share) const {
+    return rest + (opening * opening_share + endgame * (kFullMajorsValue - opening_share)) / kFullMajorsValue;
+  }
 };
 
 // The palace points one major's walk reaches: for king danger, both palaces as masks; without it, only the
@@ -528,19 +532,15 @@ template <class Tables>
 ScoreOf<Tables> red_minus_black(const Position& position, const MinorsInfo& info, Knowledge knowledge,
                                 const Tables& tables) {
   MajorsReach red_reach, black_reach;
+  const int opening_share = std::min(position.majors_value(), kFullMajorsValue);
   if (!(knowledge >= Knowledge::kLarge && tables.king_danger)) {
     auto score = evaluate_side<kRed, false>(position, info, knowledge, tables, red_reach);
     score -= evaluate_side<kBlack, false>(position, info, knowledge, tables, black_reach);
-    const int opening_share = std::min(position.majors_value(), kFullMajorsValue);
-    return score.rest + (score.opening * opening_share + score.endgame * (kFullMajorsValue - opening_share)) /
-                            kFullMajorsValue;
+    return score.blended(opening_share);
   }
   auto score = evaluate_side<kRed, true>(position, info, knowledge, tables, red_reach);
   score -= evaluate_side<kBlack, true>(position, info, knowledge, tables, black_reach);
-  const int opening_share = std::min(position.majors_value(), kFullMajorsValue);
-  auto total =
-      score.rest +
-      (score.opening * opening_share + score.endgame * (kFullMajorsValue - opening_share)) / kFullMajorsValue;
+  auto total = score.blended(opening_share);
   total += king_danger_score(find_king_danger<kRed>(position, info, red_reach, black_reach), tables,
                              opening_share);
   total -= king_danger_score(find_king_danger<kBlack>(position, info, black_reach, red_reach), tables,

@@ -13,6 +13,7 @@
 #include "eval/minors_evaluation.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 #include "engine/board/geometry.h"
@@ -49,23 +50,6 @@ constexpr int kAdvisorStepA = kBoardStride + 1, kAdvisorStepB = kBoardStride - 1
 
 constexpr bool is_minor_piece(Piece piece) {
   return is_piece(piece) && is_minor(type_of(piece));
-}
-
-// The king's neighbours in its palace that no own minor occupies; the door exists when exactly one is left
-// and both advisors stand guard.
-Square king_door(const Position& position, Color c, Square king) {
-  if (position.count(c, kAdvisor) < 2) return kNoSquare;
-  Square free_point = kNoSquare;
-  int free_points = 0;
-  for (const int step : kOrthogonalSteps) {
-    const Square neighbour = Square(king + step);
-    if (!kInPalace[c][neighbour]) continue;
-    const Piece piece = position.piece_on(neighbour);
-    if (is_minor_piece(piece) && color_of(piece) == c) continue;
-    free_point = neighbour;
-    ++free_points;
-  }
-  return free_points == 1 ? free_point : kNoSquare;
 }
 
 // Where a pawn of colour c on `square` attacks: straight ahead, and sideways once it has crossed the river.
@@ -255,8 +239,12 @@ ScoreOf<Tables> evaluate_side(const Position& position, Phase phase, Knowledge k
   info.fatal_pawns[c] = std::uint8_t(fatal);
 
   // Shape facts.
-  info.king_door[c] = king_door(position, c, king);
   info.shelter[c] = king_shelter<c>(position, king);
+  // The king door: the one flight left to a king whose two advisors stand guard.
+  const unsigned flights = info.shelter[c].flights;
+  info.king_door[c] = advisors == 2 && flights != 0 && (flights & (flights - 1)) == 0
+                          ? palace_square(c, std::countr_zero(flights))
+                          : kNoSquare;
   std::uint8_t shape = 0;
   if (king != make_square(4, c == kRed ? 0 : 9)) shape |= kKingOffHome;
   if (file_of(king) != 4) shape |= kKingOnSideFile;
