@@ -64,23 +64,17 @@ trap 'rm -rf "$run_dir"' EXIT
 cp "$root/build/bin/shuai" "$run_dir/new"
 if [ "$revision" = "." ]; then cp "$root/build/bin/shuai" "$run_dir/base"; else cp "$base_dir/build/bin/shuai" "$run_dir/base"; fi
 cp "$root/build/bin/shuai-match" "$run_dir/shuai-match"
-new_options="" base_options=""
-if [ -n "$new_parameters" ]; then
-  cp "$new_parameters" "$run_dir/new-parameters.txt"
-  new_options=",searchparameterfile=$run_dir/new-parameters.txt"
-fi
-if [ -n "$base_parameters" ]; then
-  cp "$base_parameters" "$run_dir/base-parameters.txt"
-  base_options=",searchparameterfile=$run_dir/base-parameters.txt"
-fi
-if [ -n "$new_evaluation" ]; then
-  cp "$new_evaluation" "$run_dir/new-evaluation.txt"
-  new_options="$new_options,parameterfile=$run_dir/new-evaluation.txt"
-fi
-if [ -n "$base_evaluation" ]; then
-  cp "$base_evaluation" "$run_dir/base-evaluation.txt"
-  base_options="$base_options,parameterfile=$run_dir/base-evaluation.txt"
-fi
+# engine_option FILE COPY OPTION: copies FILE aside as COPY.txt and prints ",OPTION=<the copy>" (nothing
+# without a FILE), for the engine's option list.
+engine_option() {
+  [ -n "$1" ] || return 0
+  cp "$1" "$run_dir/$2.txt"
+  printf ',%s=%s' "$3" "$run_dir/$2.txt"
+}
+new_options="$(engine_option "$new_parameters" new-parameters searchparameterfile)$(engine_option \
+  "$new_evaluation" new-evaluation parameterfile)"
+base_options="$(engine_option "$base_parameters" base-parameters searchparameterfile)$(engine_option \
+  "$base_evaluation" base-evaluation parameterfile)"
 head_name="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD || echo '+')"
 new_name="$head_name${new_parameters:+-$(basename "$new_parameters" .txt)}${new_evaluation:+-$(basename "$new_evaluation" .txt)}"
 if [ "$revision" = "." ]; then base_name="$head_name"; else base_name="${base:0:7}"; fi
