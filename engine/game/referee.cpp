@@ -8,13 +8,6 @@
 #include "engine/board/notation.h"
 
 namespace shuai {
-namespace {
-
-GameResult loss_for(Color loser) {
-  return loser == kRed ? GameResult::kBlackWins : GameResult::kRedWins;
-}
-
-}  // namespace
 
 std::string_view termination_name(Termination termination) {
   switch (termination) {
@@ -54,6 +47,10 @@ std::string_view result_text(GameResult result) {
       return "1/2-1/2";
   }
   return "*";
+}
+
+GameResult loss_for(Color loser) {
+  return loser == kRed ? GameResult::kBlackWins : GameResult::kRedWins;
 }
 
 double score_for(GameResult result, Color side) {

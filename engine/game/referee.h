@@ -32,6 +32,8 @@ enum class Termination {
 
 std::string_view termination_name(Termination termination);
 std::string_view result_text(GameResult result);  // "1-0", "0-1", "1/2-1/2"
+// The result of a game `loser` loses.
+GameResult loss_for(Color loser);
 // What `side` scores in a game with this result: 1 for a win, 0.5 for a draw, 0 for a loss.
 double score_for(GameResult result, Color side);
 
