@@ -3,7 +3,6 @@
 // end.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
 #include <cmath>
 
 #include <algorithm>
