@@ -9,8 +9,8 @@
 
 #include "engine/board/board.h"
 #include "tests/program_run.h"
+#include "tools/bench.h"
 #include "tools/bench_positions.h"
-#include "tools/tools.h"
 
 namespace shuai {
 namespace {
