@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <fmt/format.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// Runs the real shuai binary as a child process and talks to it through pipes, as a GUI would (on the match
-// runner's ChildProcess), keeping every line it read for the tests to inspect.
+// Runs the real shuai binary as a child process and talks to it through pipes, as a GUI would (on the tools'
+// ChildProcess), keeping every line it read for the tests to inspect.
 #pragma once
 
 #include <chrono>
@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "tools/match/child_process.h"
+#include "tools/common/child_process.h"
 
 namespace shuai::test {
 
 class EngineProcess {
  public:
-  using Clock = match::Clock;
+  using Clock = tools::Clock;
 
   EngineProcess() {
     std::string error;
@@ -32,7 +32,7 @@ class EngineProcess {
   std::optional<std::string> read_line(int timeout_ms) {
     std::string line;
     if (process_.read_line(Clock::now() + std::chrono::milliseconds(timeout_ms), line) !=
-        match::ChildProcess::ReadStatus::kLine)
+        tools::ChildProcess::ReadStatus::kLine)
       return std::nullopt;
     lines_.push_back(line);
     return line;
@@ -65,7 +65,7 @@ class EngineProcess {
   const std::vector<std::string>& lines() const { return lines_; }
 
  private:
-  match::ChildProcess process_;
+  tools::ChildProcess process_;
   int exit_code_ = -1;
   std::vector<std::string> lines_;
 };

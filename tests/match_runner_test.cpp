@@ -3,7 +3,6 @@
 // end.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
 #include <cmath>
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include <string>
 
 #include "engine/board/board.h"
+#include "engine/game/referee.h"
 #include "tests/program_run.h"
 #include "tools/match/game.h"
 #include "tools/match/match.h"

@@ -1,11 +1,11 @@
-// Running a program from a test: its standard output and standard error together, and its exit code.
+// Running a program from a test on the tools' ChildProcess: its output read to the end, and its exit code.
 #pragma once
 
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <string>
+
+#include "tools/common/child_process.h"
 
 namespace shuai::test {
 
@@ -14,14 +14,22 @@ struct ProgramRun {
   int exit_code = -1;  // -1 when killed by a signal
 };
 
-inline ProgramRun run_program(const std::string& command) {
+// What a run's output holds: standard output and standard error together, or standard output alone
+// (standard error then goes to /dev/null).
+enum class Capture { kOutputAndError, kOutputOnly };
+
+// Runs `command` through the shell with its standard input closed and waits for it to exit.
+inline ProgramRun run_program(const std::string& command, Capture capture = Capture::kOutputAndError) {
+  using tools::ChildProcess;
+  constexpr auto kNoDeadline = tools::Clock::time_point::max();
+  ChildProcess process;
+  std::string error;
+  REQUIRE_MESSAGE(process.start(capture == Capture::kOutputAndError ? command + " 2>&1" : command, "", error),
+                  error);
+  process.close_input();
   ProgramRun run;
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char chunk[4096];
-  while (std::size_t count = std::fread(chunk, 1, sizeof chunk, pipe)) run.output.append(chunk, count);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  REQUIRE(process.read_to_end(kNoDeadline, run.output) == ChildProcess::ReadStatus::kClosed);
+  run.exit_code = process.wait_exit(kNoDeadline).value_or(-1);
   return run;
 }
 

@@ -8,7 +8,7 @@
 #include "eval/evaluation_tables.h"
 #include "eval/parameters.h"
 #include "search/search_parameters.h"
-#include "tools/tools.h"
+#include "tools/bench.h"
 
 namespace shuai {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "engine/board/board.h"
 #include "search/search.h"
-#include "tools/tools.h"
+#include "tools/bench.h"
 
 namespace shuai {
 namespace {

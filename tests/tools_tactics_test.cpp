@@ -2,15 +2,15 @@
 // position with legal, distinct bm and am moves, and the bench runs and counts.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
 
 #include "engine/board/board.h"
+#include "tests/program_run.h"
+#include "tools/bench.h"
 #include "tools/bench_positions.h"
-#include "tools/tools.h"
 
 namespace shuai {
 namespace {
@@ -102,20 +102,15 @@ TEST_CASE("shuai bench tactics reports solved/total") {
       file << positions[i].fen << " - - bm " << positions[i].best_moves[0] << "; id \"" << positions[i].id
            << "\";\n";
   }
-  std::FILE* pipe =
-      popen((std::string(SHUAI_BINARY) + " bench tactics nodes 2000 hash 1 file " + path).c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  char chunk[4096];
-  while (std::size_t count = std::fread(chunk, 1, sizeof chunk, pipe)) output.append(chunk, count);
-  const int status = pclose(pipe);
+  const test::ProgramRun run =
+      test::run_program(std::string(SHUAI_BINARY) + " bench tactics nodes 2000 hash 1 file " + path,
+                        test::Capture::kOutputOnly);
   std::remove(path.c_str());
-  INFO(output);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  INFO(run.output);
+  CHECK(run.exit_code == 0);  // exited by itself, with code 0
   int solved = -1, total = -1;
-  REQUIRE(std::sscanf(output.c_str(), "Tactics solved: %d/%d at 2000 nodes per position", &solved, &total) ==
-          2);
+  REQUIRE(std::sscanf(run.output.c_str(), "Tactics solved: %d/%d at 2000 nodes per position", &solved,
+                      &total) == 2);
   CHECK(total == 2);
   CHECK(solved >= 0);
   CHECK(solved <= 2);

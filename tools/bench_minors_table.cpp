@@ -10,6 +10,7 @@
 #include "engine/board/board.h"
 #include "eval/evaluator.h"
 #include "tools/arguments.h"
+#include "tools/bench.h"
 #include "tools/bench_positions.h"
 #include "tools/timed_search.h"
 #include "tools/tools.h"

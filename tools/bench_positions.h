@@ -10,7 +10,7 @@ namespace shuai::tools {
 std::vector<std::string> bench_positions();
 // positions/mht-bench.fen: 36 opening-phase positions for the Minors Hash Table benchmarks.
 std::vector<std::string> opening_bench_positions();
-// positions/tactics.epd, whole: the tactics check's EPD lines (see tools.h, parse_tactics).
+// positions/tactics.epd, whole: the tactics check's EPD lines (see bench.h, parse_tactics).
 std::string tactics_positions_text();
 
 }  // namespace shuai::tools

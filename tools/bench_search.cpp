@@ -8,6 +8,7 @@
 
 #include "engine/board/board.h"
 #include "tools/arguments.h"
+#include "tools/bench.h"
 #include "tools/bench_positions.h"
 #include "tools/tools.h"
 

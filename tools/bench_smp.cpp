@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/board/board.h"
+#include "search/search.h"
 #include "tools/arguments.h"
 #include "tools/bench_positions.h"
 #include "tools/timed_search.h"

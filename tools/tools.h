@@ -1,14 +1,9 @@
-// Command-line tools built on the engine's libraries: perft and benchmarks.
+// The shuai program's subcommands (perft, rules, book, parameters and the benchmarks): their entry points,
+// all the program needs. The benchmarks' own types are in bench.h.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
 #include <span>
-#include <string>
 #include <string_view>
-#include <vector>
-
-#include "search/search.h"
 
 namespace shuai::tools {
 
@@ -44,51 +39,8 @@ int run_bench_smp(std::span<const std::string_view> arguments);
 // `shuai bench [options]`: fixed-depth searches of the bench positions; prints the node signature.
 int run_bench_search(std::span<const std::string_view> arguments);
 
-struct BenchSettings {
-  int depth = 10;
-  std::int64_t move_time_ms = -1;  // when set: this long per position instead of a fixed depth
-  std::size_t hash_megabytes = 16;
-  SearchOptions options;
-};
-struct BenchTotals {
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-  int depth_sum = 0;  // of the depths completed, over `positions` searches
-  int positions = 0;
-};
-// Searches every bench position to settings.depth from a cleared table, in order; `print` writes one line
-// per position. The node total is the bench signature: any change to the search's behaviour changes it.
-BenchTotals run_bench(const BenchSettings& settings, bool print);
-
 // `shuai bench tactics [nodes N] [hash MB] [file EPD] [verbose]`: positions/tactics.epd at a fixed node
 // count; prints "Tactics solved: S/T at N nodes per position".
 int run_bench_tactics(std::span<const std::string_view> arguments);
-
-// One position of positions/tactics.epd: a move Shuai played in a game it lost, and the move that holds.
-struct TacticsPosition {
-  std::string id;
-  std::string fen;                       // board and side to move
-  std::vector<std::string> best_moves;   // bm: the moves that hold (ICCS), by Fairy-Stockfish's long search
-  std::vector<std::string> avoid_moves;  // am: the move played in the game, which loses
-  std::string source;                    // c0: the game and ply it came from
-};
-// Reads EPD lines ("<board> <side> - - bm M...; am M; id "..."; ..."); blank lines and '#' comments are
-// skipped. On a malformed line: nothing, and `error` names the line.
-std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error);
-
-struct TacticsSettings {
-  std::uint64_t nodes = 200'000;
-  std::size_t hash_megabytes = 16;
-};
-struct TacticsTotals {
-  int solved = 0;
-  int total = 0;
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-};
-// Searches each position with one thread from cleared tables to the node count; solved when the move found
-// is one of its bm. `print` writes one line per position.
-TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const TacticsSettings& settings,
-                          bool print);
 
 }  // namespace shuai::tools

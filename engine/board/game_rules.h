@@ -1,6 +1,6 @@
 // Xiangqi's rules beyond checkmate, judged from the position's history: repetitions under the Asian (AXF)
 // rules (perpetual check and perpetual chase lose, and what happens when both sides break a rule) and the
-// natural move limit. One judge for the search, the match referee and the protocol.
+// natural move limit. One judge for the search, the referee (engine/game) and the protocol.
 #pragma once
 
 #include <string>

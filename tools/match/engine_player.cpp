@@ -112,7 +112,7 @@ bool parse_engine_config(const std::string& text, EngineConfig& config, std::str
 }
 
 bool EnginePlayer::wait_for(const std::string& prefix, Clock::time_point deadline, std::string& line) {
-  while (process_.read_line(deadline, line) == ChildProcess::ReadStatus::kLine)
+  while (process_.read_line(deadline, line) == tools::ChildProcess::ReadStatus::kLine)
     if (line.starts_with(prefix)) return true;
   return false;
 }
@@ -135,7 +135,7 @@ bool EnginePlayer::start(std::string& error) {
   std::string line;
   const auto deadline = Clock::now() + kHandshakeTime;
   while (true) {
-    if (process_.read_line(deadline, line) != ChildProcess::ReadStatus::kLine) {
+    if (process_.read_line(deadline, line) != tools::ChildProcess::ReadStatus::kLine) {
       error = fmt::format("{} did not answer '{}' with '{}'", config_.name, ucci ? "ucci" : "uci", greeting);
       process_.kill();
       return false;
@@ -250,8 +250,8 @@ Reply EnginePlayer::think(const std::string& start_fen, const std::vector<std::s
   std::string line;
   while (true) {
     const auto status = process_.read_line(deadline, line);
-    if (status == ChildProcess::ReadStatus::kClosed) return finish(Reply::Kind::kCrash);
-    if (status == ChildProcess::ReadStatus::kTimeout) {
+    if (status == tools::ChildProcess::ReadStatus::kClosed) return finish(Reply::Kind::kCrash);
+    if (status == tools::ChildProcess::ReadStatus::kTimeout) {
       reply = finish(Reply::Kind::kTimeout);
       // Bring the engine back to idle for the next game, or kill it so the next game restarts it.
       process_.send("stop");
@@ -281,7 +281,7 @@ void EnginePlayer::quit() {
   process_.send("quit");
   std::string line;
   const auto deadline = Clock::now() + std::chrono::seconds(1);
-  while (process_.read_line(deadline, line) == ChildProcess::ReadStatus::kLine) {
+  while (process_.read_line(deadline, line) == tools::ChildProcess::ReadStatus::kLine) {
   }
   process_.kill();
 }

@@ -8,9 +8,12 @@
 #include <utility>
 #include <vector>
 
-#include "tools/match/child_process.h"
+#include "tools/common/child_process.h"
 
 namespace shuai::match {
+
+// The match runs on the child-process runner's clock: its deadlines are the ones the engines are read with.
+using tools::Clock;
 
 enum class Protocol { kUcci, kUci };
 
@@ -84,7 +87,7 @@ class EnginePlayer {
   void set_option(const std::string& name, const std::string& value);
 
   EngineConfig config_;
-  ChildProcess process_;
+  tools::ChildProcess process_;
   int rank_base_ = 0;
   bool milliseconds_ = true;  // UCCI times in milliseconds (the engine listed usemillisec)
   bool lists_newgame_ = false;

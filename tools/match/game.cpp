@@ -51,7 +51,7 @@ GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const Opening& open
   EnginePlayer* players[kColorCount] = {&red, &black};
   for (const Color side : {kRed, kBlack}) {
     if (!players[side]->prepare_game(error)) {
-      record.verdict = {side == kRed ? GameResult::kBlackWins : GameResult::kRedWins, Termination::kCrash};
+      record.verdict = {loss_for(side), Termination::kCrash};
       record.detail = fmt::format("{} could not start: {}", side_name(side), error);
       return record;
     }

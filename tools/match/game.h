@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/game/referee.h"
 #include "tools/match/engine_player.h"
-#include "tools/match/referee.h"
 
 namespace shuai::match {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "tools/arguments.h"
-#include "tools/match/child_process.h"
+#include "tools/common/child_process.h"
 #include "tools/match/match.h"
 
 namespace {
@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
   if (!openings_path.empty() && !match::read_openings(openings_path, settings.openings, error))
     return fail(error);
 
-  match::install_child_cleanup();
+  shuai::tools::install_child_cleanup();
   fmt::print("shuai-match: {} engines, {} games per pairing, {}, concurrency {}, {} openings\n",
              settings.engines.size(), settings.games, settings.time_control_text, settings.concurrency,
              settings.openings.empty() ? std::string("start position only")

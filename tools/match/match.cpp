@@ -67,9 +67,7 @@ std::string host_name() {
 
 // The first engine's score in a game of its pairing (1, 0.5, 0).
 double first_engine_score(const ScheduledGame& game, const PairingResult& pairing, GameResult result) {
-  if (result == GameResult::kDraw) return 0.5;
-  const bool red_won = result == GameResult::kRedWins;
-  return (game.red == pairing.first) == red_won ? 1.0 : 0.0;
+  return score_for(result, game.red == pairing.first ? kRed : kBlack);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "engine/board/notation.h"
-#include "tools/match/referee.h"
+#include "engine/game/referee.h"
 
 namespace shuai::stats {
 
@@ -18,8 +18,8 @@ double SelfPlayGame::total_seconds() const {
 SelfPlayGame play_self_play_game(const std::string& start_fen, const std::array<Searcher*, 2>& engines,
                                  const SearchLimits& limits, int max_plies,
                                  const std::function<void(int engine, int move_number)>& after_search) {
-  match::Referee referee;
-  match::Referee::Rules rules;
+  Referee referee;
+  Referee::Rules rules;
   rules.max_plies = max_plies;
   referee.set_rules(rules);
   std::string error;
@@ -28,7 +28,7 @@ SelfPlayGame play_self_play_game(const std::string& start_fen, const std::array<
   int searches[2] = {0, 0};
   while (true) {
     if (const auto verdict = referee.judge()) {
-      game.ending = std::string(match::termination_name(verdict->termination));
+      game.ending = std::string(termination_name(verdict->termination));
       break;
     }
     const int engine = referee.side_to_move() == kRed ? 0 : 1;

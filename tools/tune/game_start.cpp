@@ -27,14 +27,13 @@ std::uint64_t game_seed(std::uint64_t run_seed, int game_index) {
   return mix(mix(run_seed) ^ std::uint64_t(game_index));
 }
 
-match::Referee game_start(const std::vector<std::string>& opening_fens, std::uint64_t seed,
-                          int random_plies) {
+Referee game_start(const std::vector<std::string>& opening_fens, std::uint64_t seed, int random_plies) {
   if (opening_fens.empty()) throw std::runtime_error("no openings to start from");
   std::mt19937_64 random(seed);
   for (int draw = 0; draw < kMaxDraws; ++draw) {
     const std::size_t opening =
         std::uniform_int_distribution<std::size_t>(0, opening_fens.size() - 1)(random);
-    match::Referee referee;
+    Referee referee;
     std::string error;
     if (!referee.set_position(opening_fens[opening], error))
       throw std::runtime_error(opening_fens[opening] + ": " + error);

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/match/referee.h"
+#include "engine/game/referee.h"
 
 namespace shuai::tune {
 
@@ -17,6 +17,6 @@ std::uint64_t game_seed(std::uint64_t run_seed, int game_index);
 // A referee at the game's start: one of `opening_fens` followed by `random_plies` uniformly random legal
 // moves, both drawn from `seed`. A start where the game is already over (no legal move, a ruled repetition)
 // is drawn again. Throws std::runtime_error if a thousand draws find no start (openings that are all over).
-match::Referee game_start(const std::vector<std::string>& opening_fens, std::uint64_t seed, int random_plies);
+Referee game_start(const std::vector<std::string>& opening_fens, std::uint64_t seed, int random_plies);
 
 }  // namespace shuai::tune

@@ -70,20 +70,20 @@ class GameWriter {
       lines += position_line(position.fen, red_score) + "\n";
       ++written;
     }
-    const std::string about = fmt::format("{} {}", match::result_text(game.verdict.result),
-                                          match::termination_name(game.verdict.termination));
+    const std::string about =
+        fmt::format("{} {}", result_text(game.verdict.result), termination_name(game.verdict.termination));
     // One write per game, so a killed run cuts at most the last game short.
     write(game_line(game_index, written, about) + "\n" + lines);
     ++summary_.games_played;
     summary_.positions_written += written;
     switch (game.verdict.result) {
-      case match::GameResult::kRedWins:
+      case GameResult::kRedWins:
         ++summary_.red_wins;
         break;
-      case match::GameResult::kBlackWins:
+      case GameResult::kBlackWins:
         ++summary_.black_wins;
         break;
-      case match::GameResult::kDraw:
+      case GameResult::kDraw:
         ++summary_.draws;
         break;
     }
@@ -148,8 +148,7 @@ GenerateSummary generate(const GenerateOptions& options, std::FILE* messages) {
         const std::size_t task = next.fetch_add(1);
         if (task >= pending.size()) break;
         const int index = pending[task];
-        const match::Referee start =
-            game_start(openings, game_seed(options.seed, index), options.random_plies);
+        const Referee start = game_start(openings, game_seed(options.seed, index), options.random_plies);
         writer.add(index, play_training_game(start, settings, player, leaf_finder));
       }
     } catch (const std::exception& error) {

@@ -15,8 +15,8 @@
 
 #include "eval/parameter_file.h"
 #include "tools/arguments.h"
+#include "tools/common/child_process.h"
 #include "tools/common/command_options.h"
-#include "tools/match/child_process.h"
 #include "tools/match/match.h"
 
 namespace shuai::tune {
@@ -170,7 +170,7 @@ std::variant<GameCount, std::string> play_pairs(const SpsaState& state, const st
   settings.games = 2 * int(pairs.size());
   settings.concurrency = std::max(1, concurrency);
   settings.progress = false;
-  match::install_child_cleanup();
+  tools::install_child_cleanup();
   const match::MatchResult result = match::run_match(settings);
   std::filesystem::remove_all(folder);
   GameCount count;

@@ -19,21 +19,13 @@ bool decisive(int score) {
 }  // namespace
 
 double TrainingGame::red_score() const {
-  switch (verdict.result) {
-    case match::GameResult::kRedWins:
-      return 1;
-    case match::GameResult::kBlackWins:
-      return 0;
-    case match::GameResult::kDraw:
-      break;
-  }
-  return 0.5;
+  return score_for(verdict.result, kRed);
 }
 
-TrainingGame play_training_game(match::Referee referee, const TrainingGameSettings& settings,
-                                Searcher& player, Searcher& leaf_finder) {
+TrainingGame play_training_game(Referee referee, const TrainingGameSettings& settings, Searcher& player,
+                                Searcher& leaf_finder) {
   const int start_plies = int(referee.moves().size());
-  match::Referee::Rules rules;
+  Referee::Rules rules;
   rules.max_plies = start_plies + settings.max_plies;
   referee.set_rules(rules);
   player.clear();

@@ -1,5 +1,5 @@
 // One self-play game for the evaluation tuner: the engine plays itself at a fixed node count from a start,
-// refereed by the match runner's rules, and the game's positions become training positions (their quiet
+// refereed by engine/game's referee, and the game's positions become training positions (their quiet
 // leaves) labelled with its result.
 #pragma once
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/game/referee.h"
 #include "search/search.h"
-#include "tools/match/referee.h"
 
 namespace shuai::tune {
 
@@ -26,7 +26,7 @@ struct TrainingPosition {
 };
 
 struct TrainingGame {
-  match::Verdict verdict{};
+  Verdict verdict{};
   int plies = 0;                            // played after the start
   std::vector<TrainingPosition> positions;  // in the order played; a leaf may repeat
   double red_score() const;                 // 1, 0.5 or 0
@@ -35,7 +35,7 @@ struct TrainingGame {
 // Plays from the referee's position (its moves so far are the start). `player` searches both sides and is
 // cleared first; `leaf_finder` finds the quiet leaves, its table cleared before each (a small table is
 // enough: it only holds one quiescence search).
-TrainingGame play_training_game(match::Referee referee, const TrainingGameSettings& settings,
-                                Searcher& player, Searcher& leaf_finder);
+TrainingGame play_training_game(Referee referee, const TrainingGameSettings& settings, Searcher& player,
+                                Searcher& leaf_finder);
 
 }  // namespace shuai::tune

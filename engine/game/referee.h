@@ -1,4 +1,6 @@
-// The match referee: keeps the game on the project's own board and rules and says when and how it ends.
+// The referee of a game: keeps it on the project's own board and rules and says when and how it ends, and
+// what each side scores then. The match runner, the tuner's training games and the statistics' self-play
+// all judge their games with it.
 #pragma once
 
 #include <optional>
@@ -8,7 +10,7 @@
 
 #include "engine/board/position.h"
 
-namespace shuai::match {
+namespace shuai {
 
 enum class GameResult { kRedWins, kBlackWins, kDraw };
 
@@ -30,6 +32,10 @@ enum class Termination {
 
 std::string_view termination_name(Termination termination);
 std::string_view result_text(GameResult result);  // "1-0", "0-1", "1/2-1/2"
+// The result of a game `loser` loses.
+GameResult loss_for(Color loser);
+// What `side` scores in a game with this result: 1 for a win, 0.5 for a draw, 0 for a loss.
+double score_for(GameResult result, Color side);
 
 struct Verdict {
   GameResult result;
@@ -73,4 +79,4 @@ class Referee {
   Rules rules_;
 };
 
-}  // namespace shuai::match
+}  // namespace shuai

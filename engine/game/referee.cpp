@@ -1,20 +1,13 @@
 // Adjudication by the rules: no legal move loses; repetitions are ruled by the Asian rules' judge (perpetual
 // check or chase loses, other repetitions draw); the natural move limit draws.
-#include "tools/match/referee.h"
+#include "engine/game/referee.h"
 
 #include "engine/board/fen.h"
 #include "engine/board/game_rules.h"
 #include "engine/board/movegen.h"
 #include "engine/board/notation.h"
 
-namespace shuai::match {
-namespace {
-
-GameResult loss_for(Color loser) {
-  return loser == kRed ? GameResult::kBlackWins : GameResult::kRedWins;
-}
-
-}  // namespace
+namespace shuai {
 
 std::string_view termination_name(Termination termination) {
   switch (termination) {
@@ -54,6 +47,15 @@ std::string_view result_text(GameResult result) {
       return "1/2-1/2";
   }
   return "*";
+}
+
+GameResult loss_for(Color loser) {
+  return loser == kRed ? GameResult::kBlackWins : GameResult::kRedWins;
+}
+
+double score_for(GameResult result, Color side) {
+  if (result == GameResult::kDraw) return 0.5;
+  return (result == GameResult::kRedWins) == (side == kRed) ? 1.0 : 0.0;
 }
 
 bool Referee::set_position(std::string_view fen, std::string& error) {
@@ -106,4 +108,4 @@ Verdict Referee::forfeit(Termination termination) const {
   return Verdict{loss_for(position_.side_to_move()), termination};
 }
 
-}  // namespace shuai::match
+}  // namespace shuai

@@ -1,5 +1,6 @@
 // A child program on the other end of two pipes: started in its own process group, read with deadlines, and
-// always killed (group and all) when its owner lets go of it or the runner is interrupted.
+// always killed (group and all) when its owner lets go of it or the runner is interrupted. The one way the
+// project runs a program: the match runner talks to its engines with it, the tests run the programs with it.
 #pragma once
 
 #include <sys/types.h>
@@ -8,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace shuai::match {
+namespace shuai::tools {
 
 using Clock = std::chrono::steady_clock;
 
@@ -30,6 +31,9 @@ class ChildProcess {
   bool send(const std::string& line);
   // The next line into `line`, waiting until `deadline` at most.
   ReadStatus read_line(Clock::time_point deadline, std::string& line);
+  // Everything the child writes until it closes its output, appended to `text` as written (a last line
+  // without a newline too): kClosed when the output was read to its end, kTimeout when `deadline` came first.
+  ReadStatus read_to_end(Clock::time_point deadline, std::string& text);
 
   // Closes the child's standard input (end of input).
   void close_input();
@@ -41,6 +45,10 @@ class ChildProcess {
   void kill();
 
  private:
+  // Waits until `deadline` for more output and appends it to the buffer: nothing when some arrived, else why
+  // none did (kTimeout, or kClosed when the child closed its output).
+  std::optional<ReadStatus> read_more(Clock::time_point deadline);
+
   pid_t pid_ = -1;
   int input_ = -1, output_ = -1;
   std::string buffer_;
@@ -50,4 +58,4 @@ class ChildProcess {
 // child also ignores SIGPIPE: writing to a dead child's pipe becomes an error return.)
 void install_child_cleanup();
 
-}  // namespace shuai::match
+}  // namespace shuai::tools

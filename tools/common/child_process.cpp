@@ -1,5 +1,5 @@
-// Child processes for the match runner: fork, exec through the shell, pipes, deadlines, process-group kill.
-#include "tools/match/child_process.h"
+// Child processes: fork, exec through the shell, pipes, deadlines, process-group kill.
+#include "tools/common/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -13,7 +13,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace shuai::match {
+namespace shuai::tools {
 namespace {
 
 // Running children, for the signal handler: plain atomics are safe to read there.
@@ -121,6 +121,22 @@ ChildProcess::ReadStatus ChildProcess::read_line(Clock::time_point deadline, std
       buffer_.erase(0, newline + 1);
       return ReadStatus::kLine;
     }
+    // A last unterminated line is dropped when the output closes.
+    if (const auto stopped = read_more(deadline)) return *stopped;
+  }
+}
+
+ChildProcess::ReadStatus ChildProcess::read_to_end(Clock::time_point deadline, std::string& text) {
+  while (true) {
+    const auto stopped = read_more(deadline);
+    text += buffer_;
+    buffer_.clear();
+    if (stopped) return *stopped;
+  }
+}
+
+std::optional<ChildProcess::ReadStatus> ChildProcess::read_more(Clock::time_point deadline) {
+  while (true) {
     if (output_ < 0) return ReadStatus::kClosed;
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) return ReadStatus::kTimeout;
@@ -134,9 +150,10 @@ ChildProcess::ReadStatus ChildProcess::read_line(Clock::time_point deadline, std
     if (count <= 0) {
       close(output_);
       output_ = -1;
-      continue;  // a last unterminated line is dropped; the buffer is then empty of lines
+      return ReadStatus::kClosed;
     }
     buffer_.append(chunk, std::size_t(count));
+    return std::nullopt;
   }
 }
 
@@ -176,4 +193,4 @@ void ChildProcess::kill() {
   buffer_.clear();
 }
 
-}  // namespace shuai::match
+}  // namespace shuai::tools
