@@ -1,0 +1,181 @@
+// The parallel search: several threads share the lockless tables and split nodes; it must find the same kind
+// of answers as one thread, stop promptly, report every thread's nodes, and race on nothing but atomics.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "engine/board/board.h"
+#include "search/search.h"
+#include "tests/support/reference_positions.h"
+#include "tools/tools.h"
+
+namespace shuai {
+namespace {
+
+// Middlegame positions with many moves, where splits happen.
+const std::vector<std::string> kBusyPositions = {
+    std::string(kStartFen),
+    "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
+    "2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/2BAKAB2 w - - 0 1",
+    "r2akab2/9/2n1b1n2/p3p1p1p/2p6/6P2/P1P1c3P/2N1C1N2/4A4/1RBAK1B1R w - - 0 1",
+};
+
+bool is_legal_in(const std::string& fen, Move move) {
+  auto position = *parse_fen(fen).position;
+  return is_legal(position, move);
+}
+
+TEST_SUITE("threads") {
+  TEST_CASE("two and three threads search to a depth with legal moves and every thread's nodes") {
+    for (const int threads : {2, 3}) {
+      Searcher searcher(16);
+      searcher.set_threads(threads);
+      REQUIRE(searcher.thread_count() == threads);
+      searcher.options().evaluation.verify_minors_hits = true;
+      for (const std::string& fen : kBusyPositions) {
+        SearchLimits limits;
+        limits.depth = 7;
+        const SearchResult result = searcher.search(*parse_fen(fen).position, limits);
+        INFO(fen);
+        CHECK(result.depth == 7);
+        CHECK(is_legal_in(fen, result.best_move));
+        CHECK(result.nodes > 0);
+        // The lockless MHT under several threads: every hit recomputed, none disagrees.
+        CHECK(result.minors.hits > 0);
+        CHECK(result.minors.verified_hits == result.minors.hits);
+        CHECK(result.minors.disagreements == 0);
+      }
+    }
+  }
+
+  TEST_CASE("the parallel search counts its split points and its threads' idle time") {
+    const Position position = *parse_fen(kBusyPositions[1]).position;
+    SearchLimits limits;
+    limits.depth = 9;
+    Searcher serial(16);
+    const SearchResult alone = serial.search(position, limits);
+    CHECK(alone.splits == 0);
+    CHECK(alone.idle_seconds == 0);
+    Searcher parallel(16);
+    parallel.set_threads(2);
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult result = parallel.search(position, limits);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(result.splits > 0);
+    CHECK(result.idle_seconds >= 0);
+    CHECK(result.idle_seconds <= 2 * seconds);  // two threads cannot wait longer than the search lasted
+    // A new search starts counting afresh.
+    limits.depth = 1;
+    CHECK(parallel.search(position, limits).splits == 0);  // depth 1 is below the split depth
+  }
+
+  TEST_CASE("the parallel search finds the mates one thread finds") {
+    // The score must be the exact mate.
+    const std::vector<std::pair<std::string, int>> mates = {
+        {"4k4/3P5/R8/9/5R3/9/9/9/9/3K5 w - - 0 1", 1},  // a7a9 mates
+    };
+    for (const auto& [fen, moves] : mates) {
+      Searcher searcher(16);
+      searcher.set_threads(2);
+      SearchLimits limits;
+      limits.depth = 6;
+      const SearchResult result = searcher.search(*parse_fen(fen).position, limits);
+      CHECK(result.score == mate_in(2 * moves - 1));
+      // a7a9 and a7e7 both mate: the move played must leave Black without a legal move.
+      auto position = *parse_fen(fen).position;
+      REQUIRE(is_legal(position, result.best_move));
+      position.make_move(result.best_move);
+      MoveList replies;
+      generate_legal(position, replies);
+      CHECK(replies.size == 0);
+    }
+  }
+
+  TEST_CASE("stop ends a parallel infinite search at once") {
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    SearchLimits limits;
+    limits.infinite = true;
+    SearchResult result;
+    const auto position = *parse_fen(kBusyPositions[1]).position;
+    searcher.arm(limits);
+    std::thread worker([&] { result = searcher.run(position, limits); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto stopped = std::chrono::steady_clock::now();
+    searcher.stop();
+    worker.join();
+    CHECK(std::chrono::steady_clock::now() - stopped < std::chrono::milliseconds(500));
+    CHECK(is_legal_in(kBusyPositions[1], result.best_move));
+  }
+
+  TEST_CASE("a node limit counts every thread's nodes") {
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    SearchLimits limits;
+    limits.nodes = 200'000;
+    const SearchResult result = searcher.search(*parse_fen(kStartFen).position, limits);
+    CHECK(result.nodes >= 200'000);
+    CHECK(result.nodes < 400'000);
+  }
+
+  TEST_CASE("stress: many threads on small tables over many positions race on nothing") {
+    // Tiny tables mean constant collisions and overwrites between threads; ThreadSanitizer runs this in CI.
+    Searcher searcher(1);
+    searcher.minors_table().resize_entries_log2(6);
+    searcher.set_threads(4);
+    const auto fens = test::reference_fens();
+    const auto started = std::chrono::steady_clock::now();
+    int searched = 0;
+    for (std::size_t i = 0;
+         i < fens.size() && std::chrono::steady_clock::now() - started < std::chrono::seconds(4); i += 3) {
+      SearchLimits limits;
+      limits.depth = 6;
+      limits.nodes = 60'000;
+      const SearchResult result = searcher.search(*parse_fen(fens[i]).position, limits);
+      auto position = *parse_fen(fens[i]).position;
+      MoveList legal;
+      generate_legal(position, legal);
+      if (legal.size > 0) CHECK(is_legal(position, result.best_move));
+      ++searched;
+    }
+    CHECK(searched >= 3);
+  }
+
+  TEST_CASE("changing the thread count between searches keeps the search working") {
+    Searcher searcher(16);
+    for (const int threads : {2, 1, 4, 2}) {
+      searcher.set_threads(threads);
+      SearchLimits limits;
+      limits.depth = 5;
+      CHECK(is_legal_in(std::string(kStartFen),
+                        searcher.search(*parse_fen(kStartFen).position, limits).best_move));
+    }
+  }
+
+  TEST_CASE("bench smp runs with repeated parallel searches and refuses bad arguments") {
+    using namespace std::string_view_literals;
+    const std::vector<std::string_view> good = {"depth"sv, "3"sv, "runs"sv, "2"sv, "hash"sv, "4"sv};
+    CHECK(tools::run_bench_smp(good) == 0);
+    // A sample of a FEN file's positions (the openings, which the bench never saw).
+    const std::string openings = std::string(SHUAI_POSITIONS_DIR) + "/openings.fen";
+    const std::vector<std::string_view> sampled = {"depth"sv, "3"sv, "file"sv, openings, "sample"sv, "3"sv};
+    CHECK(tools::run_bench_smp(sampled) == 0);
+    const std::string not_fen =
+        std::string(SHUAI_POSITIONS_DIR) + "/perft-public.tsv";  // a table, not FEN lines
+    for (const auto& bad :
+         std::vector<std::vector<std::string_view>>{{"runs"sv, "0"sv},
+                                                    {"runs"sv},
+                                                    {"threads"sv, "1"sv},
+                                                    {"depth"sv, "x"sv},
+                                                    {"speed"sv, "2"sv},
+                                                    {"file"sv, "/nonexistent/openings.fen"sv},
+                                                    {"file"sv, not_fen},
+                                                    {"file"sv, openings, "sample"sv, "0"sv}})
+      CHECK(tools::run_bench_smp(bad) == 2);
+  }
+}
+
+}  // namespace
+}  // namespace shuai

@@ -1,0 +1,227 @@
+// Search behaviour: determinism, limits (depth, nodes, time, stop, ponder), principal variations, bench
+// signature.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "engine/board/board.h"
+#include "search/search.h"
+#include "tools/bench.h"
+
+namespace shuai {
+namespace {
+
+constexpr std::string_view kMiddlegame =
+    "2bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/2BAKAB2 w - - 0 1";
+// Red, checked by the rook on d4, has one legal move, d6d4, and mates in 3
+// (tests/protocol/analysis_test.cpp).
+constexpr std::string_view kForcedMateFen = "9/4k4/9/3R5/9/3r5/9/9/3K5/9 w - - 0 1";
+
+SearchResult search_depth(Searcher& searcher, std::string_view fen, int depth) {
+  SearchLimits limits;
+  limits.depth = depth;
+  return searcher.search(*parse_fen(fen).position, limits);
+}
+
+TEST_CASE("the same position and depth give the same nodes and move, whatever ran before") {
+  Searcher first;
+  const SearchResult reference = search_depth(first, kMiddlegame, 7);
+  CHECK(reference.depth == 7);
+  search_depth(first, kStartFen, 6);  // unrelated work in between
+  first.clear();
+  const SearchResult again = search_depth(first, kMiddlegame, 7);
+  Searcher fresh;
+  const SearchResult other = search_depth(fresh, kMiddlegame, 7);
+  CHECK(again.nodes == reference.nodes);
+  CHECK(again.best_move == reference.best_move);
+  CHECK(other.nodes == reference.nodes);
+  CHECK(other.score == reference.score);
+}
+
+TEST_CASE("principal variations are legal move sequences and start with the best move") {
+  Searcher searcher;
+  std::vector<SearchInfo> reports;
+  searcher.set_info_callback([&](const SearchInfo& info) { reports.push_back(info); });
+  const SearchResult result = search_depth(searcher, kMiddlegame, 6);
+  REQUIRE(reports.size() == 6);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    CHECK(reports[i].depth == int(i) + 1);
+    auto position = *parse_fen(kMiddlegame).position;
+    REQUIRE_FALSE(reports[i].principal_variation.empty());
+    for (const Move m : reports[i].principal_variation) {
+      REQUIRE(is_legal(position, m));
+      position.make_move(m);
+    }
+  }
+  CHECK(reports.back().principal_variation[0] == result.best_move);
+  CHECK(reports.back().nodes == result.nodes);
+  if (reports.back().principal_variation.size() > 1)
+    CHECK(result.ponder_move == reports.back().principal_variation[1]);
+}
+
+TEST_CASE("MultiPV reports distinct lines best first and plays the first") {
+  Searcher searcher;
+  searcher.options().multi_pv = 3;
+  std::vector<SearchInfo> reports;
+  searcher.set_info_callback([&](const SearchInfo& info) { reports.push_back(info); });
+  const SearchResult result = search_depth(searcher, kMiddlegame, 5);
+  REQUIRE(reports.size() == 15);  // three lines for each of five iterations
+  const SearchInfo* last[3] = {&reports[12], &reports[13], &reports[14]};
+  for (int line = 0; line < 3; ++line) {
+    CHECK(last[line]->line == line + 1);
+    CHECK(last[line]->depth == 5);
+  }
+  CHECK(last[0]->principal_variation[0] == result.best_move);
+  CHECK(last[0]->principal_variation[0] != last[1]->principal_variation[0]);
+  CHECK(last[1]->principal_variation[0] != last[2]->principal_variation[0]);
+  CHECK(last[0]->score >= last[1]->score);
+  CHECK(last[1]->score >= last[2]->score);
+}
+
+TEST_CASE("a node limit stops the search close to the limit") {
+  Searcher searcher;
+  SearchLimits limits;
+  limits.nodes = 20'000;
+  const SearchResult result = searcher.search(*parse_fen(kMiddlegame).position, limits);
+  CHECK(result.nodes >= 20'000);
+  CHECK(result.nodes <= 20'001);
+  CHECK(result.best_move != kNoMove);
+}
+
+TEST_CASE("a search stopped before its first iteration finished reports an estimate, never a mate") {
+  Searcher searcher;
+  std::vector<SearchInfo> reports;
+  searcher.set_info_callback([&](const SearchInfo& info) { reports.push_back(info); });
+  SearchLimits limits;
+  limits.nodes = 1;  // the first node stops it
+  auto position = *parse_fen(kMiddlegame).position;
+  const SearchResult result = searcher.search(position, limits);
+  CHECK(result.depth == 0);
+  CHECK(is_legal(position, result.best_move));
+  CHECK_FALSE(is_mate_score(result.score));
+  REQUIRE(reports.size() == 1);
+  CHECK(reports[0].depth == 0);
+  CHECK(reports[0].score == result.score);
+  CHECK(reports[0].principal_variation == std::vector<Move>{result.best_move});
+
+  // With nothing searched, the move is the best one ply deep by the static evaluation: here the free rook.
+  Searcher fresh;
+  auto hanging = *parse_fen("3k5/9/9/9/9/9/r8/9/9/R3K4 w - - 0 1").position;
+  const SearchResult capture = fresh.search(hanging, limits);
+  CHECK(capture.depth == 0);
+  CHECK(move_to_iccs(capture.best_move) == "a0a3");
+}
+
+TEST_CASE("one legal move: played after depth 1 under a game clock, searched as asked otherwise") {
+  const auto position = *parse_fen(kForcedMateFen).position;
+  Searcher searcher;
+  SearchLimits clock;
+  clock.time.remaining_ms = 60'000;
+  CHECK(searcher.search(position, clock).depth == 1);
+  SearchLimits depth = clock;
+  depth.depth = 9;
+  CHECK(searcher.search(position, depth).score == mate_in(5));
+  SearchLimits mate = clock;
+  mate.mate = 3;
+  const SearchResult mated = searcher.search(position, mate);
+  CHECK(mated.depth > 1);
+  CHECK(mated.score == mate_in(5));
+  SearchLimits move_time;
+  move_time.depth = 9;
+  move_time.time.move_time_ms = 5'000;
+  CHECK(searcher.search(position, move_time).score == mate_in(5));
+}
+
+TEST_CASE("a mate limit stops at a mate in that many moves or fewer, not at a longer one") {
+  // positions/mates.epd "mate-3-01": Red mates in 3.
+  const auto position = *parse_fen("2bk5/C3a4/9/1NP6/9/9/3C5/9/9/3AK4 w").position;
+  Searcher searcher;
+  SearchLimits limits;
+  limits.depth = 13;
+  limits.mate = 3;
+  const SearchResult found = searcher.search(position, limits);
+  CHECK(found.score == mate_in(5));
+  CHECK(found.depth < 13);
+  limits.mate = 2;
+  const SearchResult longer = searcher.search(position, limits);
+  CHECK(longer.score == mate_in(5));
+  CHECK(longer.depth == 13);
+}
+
+TEST_CASE("time allocation stays inside the clock") {
+  TimeManager time;
+  time.start({.remaining_ms = 60'000, .increment_ms = 0, .moves_to_go = 0, .move_time_ms = -1}, 50);
+  CHECK(time.limited());
+  CHECK(time.optimum_ms() > 0);
+  CHECK(time.optimum_ms() <= time.maximum_ms());
+  CHECK(time.maximum_ms() <= 60'000 * 4 / 10);
+  time.start({.remaining_ms = 1'000, .increment_ms = 0, .moves_to_go = 1, .move_time_ms = -1}, 50);
+  CHECK(time.maximum_ms() <= 950);
+  time.start({.remaining_ms = 30, .increment_ms = 0, .moves_to_go = 0, .move_time_ms = -1}, 50);
+  CHECK(time.maximum_ms() == 1);  // less than the overhead left: answer at once
+  time.start({.remaining_ms = -1, .increment_ms = 0, .moves_to_go = 0, .move_time_ms = 500}, 50);
+  CHECK(time.maximum_ms() == 450);
+  time.start({}, 50);
+  CHECK_FALSE(time.limited());
+}
+
+TEST_CASE("a timed search returns a legal move within its hard limit") {
+  Searcher searcher;
+  SearchLimits limits;
+  limits.time.remaining_ms = 3'000;
+  auto position = *parse_fen(kMiddlegame).position;
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult result = searcher.search(position, limits);
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  CHECK(is_legal(position, result.best_move));
+  CHECK(elapsed.count() < 3'000);
+}
+
+TEST_SUITE("threads") {
+  TEST_CASE("stop ends an infinite search and ponderhit turns pondering into a timed search") {
+    Searcher searcher;
+    auto position = *parse_fen(kMiddlegame).position;
+    SearchResult result;
+    SearchLimits infinite;
+    infinite.infinite = true;
+    std::thread worker([&] { result = searcher.search(position, infinite); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    searcher.stop();
+    worker.join();
+    CHECK(is_legal(position, result.best_move));
+
+    SearchLimits ponder;
+    ponder.ponder = true;
+    ponder.time.move_time_ms = 200;
+    ponder.depth = 3;  // finishes long before ponderhit, and must wait for it
+    std::atomic<bool> finished{false};
+    worker = std::thread([&] {
+      result = searcher.search(position, ponder);
+      finished = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    CHECK_FALSE(finished.load());  // a ponder search never answers on its own
+    searcher.ponderhit();
+    worker.join();
+    CHECK(is_legal(position, result.best_move));
+    CHECK(result.depth == 3);
+  }
+}  // TEST_SUITE("threads")
+
+TEST_CASE("the bench signature") {
+  // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
+  // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
+  tools::BenchSettings settings;
+  settings.depth = 6;
+  const tools::BenchTotals totals = tools::run_bench(settings, false);
+  CHECK(totals.nodes == 105433);
+  // Every position is searched, each to the depth asked (the mean depth `bench time` prints comes from
+  // these).
+  CHECK(totals.positions == 31);
+  CHECK(totals.depth_sum == 31 * 6);
+}
+
+}  // namespace
+}  // namespace shuai
