@@ -6,9 +6,6 @@
 #include <span>
 #include <thread>
 
-#include <pthread.h>
-#include <sched.h>
-
 #include "engine/board/movegen.h"
 #include "search/static_exchange.h"
 
@@ -79,17 +76,12 @@ ReductionTable::ReductionTable(const SearchParameters& parameters) {
 Searcher::Searcher(std::size_t hash_megabytes)
     : table_(hash_megabytes), shared_history_(std::make_unique<SharedHistory>()) {
   root_moves_.reserve(kMaxMoves);
-  threads_.push_back(std::make_unique<SearchThread>());
 }
 
-Searcher::~Searcher() {
-  stop_workers();
-}
+Searcher::~Searcher() = default;
 
-std::uint64_t Searcher::total_nodes() const {
-  std::uint64_t nodes = 0;
-  for (const auto& thread : threads_) nodes += thread->nodes.load(std::memory_order_relaxed);
-  return nodes;
+void Searcher::set_threads(int count) {
+  pool_.set_size(count, [this](SearchThread& thread) { help_while_searching(thread); });
 }
 
 void Searcher::clear() {
@@ -101,7 +93,7 @@ void Searcher::clear() {
 
 void Searcher::clear_histories() {
   shared_history_->clear();
-  for (auto& thread : threads_) thread->history = {};
+  for (const auto& thread : pool_.threads()) thread->history = {};
 }
 
 void Searcher::prepare_minors_table(const Position& root) {
@@ -135,12 +127,12 @@ int Searcher::rule_score(RuleOutcome outcome, int ply) const {
 
 void Searcher::poll_limits(SearchThread& thread) {
   // The thread that runs the iterations keeps the clock and the node limit; helpers only count.
-  if (&thread != threads_[0].get()) return;
+  if (!pool_.is_main_thread(thread)) return;
   const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
-  if (limits_.nodes && threads_.size() == 1 && nodes >= limits_.nodes)
+  if (limits_.nodes && pool_.size() == 1 && nodes >= limits_.nodes)
     stop_.store(true, std::memory_order_relaxed);
   if ((nodes & 1023) != 0) return;
-  if (limits_.nodes && threads_.size() > 1 && total_nodes() >= limits_.nodes)
+  if (limits_.nodes && pool_.size() > 1 && pool_.nodes() >= limits_.nodes)
     stop_.store(true, std::memory_order_relaxed);
   if (ponder_clock_pending_ && !pondering_.load(std::memory_order_relaxed)) {
     ponder_clock_pending_ = false;
@@ -177,7 +169,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   // helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
   if (!parameters.keep_histories) clear_histories();
-  for (auto& each : threads_) {
+  for (const auto& each : pool_.threads()) {
     SearchThread& state = *each;
     state.position = root;
     state.position.reserve_history(2 * kMaxPly);  // make_move must not allocate during the search
@@ -190,7 +182,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     state.splits.store(0, std::memory_order_relaxed);
     state.idle_nanoseconds.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
-    if (threads_.size() > 1)
+    if (pool_.size() > 1)
       for (auto& split_point : state.split_points) {
         std::lock_guard lock(split_point.mutex);
         // Room for a copy of any board of this search, so a split allocates nothing.
@@ -198,16 +190,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
         split_point.position.reserve_history(2 * kMaxPly);
       }
   }
-  SearchThread& thread = *threads_[0];
-  const bool parallel = threads_.size() > 1;
-  const cpu_set_t caller_binding = parallel ? bind_to_processor(0) : cpu_set_t{};
-  if (parallel) {
-    {
-      std::lock_guard lock(pool_mutex_);
-      searching_.store(true, std::memory_order_release);
-    }
-    pool_wake_.notify_all();
-  }
+  SearchThread& thread = pool_.main_thread();
+  pool_.begin_search();
 
   MoveList legal;
   generate_legal(thread.position, legal);
@@ -311,13 +295,12 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
              {thread.principal_variation[0].begin(),
               thread.principal_variation[0].begin() + thread.principal_variation_length[0]});
     }
-    if (limits.nodes && total_nodes() >= limits.nodes) break;
+    if (limits.nodes && pool_.nodes() >= limits.nodes) break;
     // "go mate N": a mate in N moves or fewer for the side to move answers the question (a longer one does
     // not).
     if (limits.mate > 0 && score >= mate_in(2 * limits.mate - 1)) break;
   }
-  searching_.store(false, std::memory_order_release);
-  if (parallel) pthread_setaffinity_np(pthread_self(), sizeof caller_binding, &caller_binding);
+  pool_.end_search();
   if (result.depth == 0 && !root_moves_.empty()) settle_unfinished_search(result, partial_score);
   previous_search_score_.reset();
   if (result.depth > 0 && !is_mate_score(result.score)) previous_search_score_ = result.score;
@@ -329,8 +312,8 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
 
   if (last_principal_variation_.size() > 1 && last_principal_variation_[0] == result.best_move)
     result.ponder_move = last_principal_variation_[1];
-  result.nodes = total_nodes();
-  for (const auto& each : threads_) {
+  result.nodes = pool_.nodes();
+  for (const auto& each : pool_.threads()) {
     result.minors += each->evaluator.statistics();
     result.splits += each->splits.load(std::memory_order_relaxed);
     result.idle_seconds += 1e-9 * double(each->idle_nanoseconds.load(std::memory_order_relaxed));
@@ -343,11 +326,11 @@ void Searcher::report(int line, int depth, int score, const std::vector<Move>& p
   SearchInfo info;
   info.line = line;
   info.depth = depth;
-  for (const auto& thread : threads_)
+  for (const auto& thread : pool_.threads())
     info.selective_depth =
         std::max(info.selective_depth, thread->selective_depth.load(std::memory_order_relaxed));
   info.score = score;
-  info.nodes = total_nodes();
+  info.nodes = pool_.nodes();
   info.time_ms = time_.elapsed_ms();
   info.hashfull = table_.hashfull();
   info.principal_variation = principal_variation;
@@ -355,7 +338,7 @@ void Searcher::report(int line, int depth, int score, const std::vector<Move>& p
 }
 
 void Searcher::settle_unfinished_search(SearchResult& result, int partial_score) {
-  SearchThread& thread = *threads_[0];
+  SearchThread& thread = pool_.main_thread();
   Position& position = thread.position;
   // A stopped depth 1 brought its best searched move to the front, with its line. A proven loss among the
   // moves searched says nothing of the others, so it is not shown as the position's score.
@@ -401,7 +384,7 @@ void Searcher::update_principal_variation(SearchThread& thread, int ply, Move m)
 }
 
 int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
-  SearchThread& thread = *threads_[0];
+  SearchThread& thread = pool_.main_thread();
   Position& position = thread.position;
   thread.principal_variation_length[0] = 0;
   StackFrame& frame = thread.stack[0];

@@ -2,18 +2,14 @@
 // (check, singular), mate-distance pruning, forward pruning under switches, repetition rules, time control.
 #pragma once
 
-#include <sched.h>
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
-#include <thread>
 #include <vector>
 
 #include "engine/board/game_rules.h"
@@ -26,6 +22,7 @@
 #include "search/search_parameters.h"
 #include "search/search_thread.h"
 #include "search/split_point.h"
+#include "search/thread_pool.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 
@@ -134,7 +131,7 @@ class Searcher {
 
   // Search threads, the calling thread included (0: one per processor). Not while a search runs.
   void set_threads(int count);
-  int thread_count() const { return int(threads_.size()); }
+  int thread_count() const { return int(pool_.size()); }
 
   // Runs the search on the calling thread and returns when it is done (for infinite and ponder searches:
   // when stopped, or after ponderhit once the time is used).
@@ -221,9 +218,8 @@ class Searcher {
   // now either way).
   bool help_or_wait(SearchThread& thread, const SplitPoint* below,
                     std::chrono::steady_clock::time_point& idle_since);
-  void idle_loop(SearchThread& thread);
-  void stop_workers();
-  std::uint64_t total_nodes() const;
+  // What a helper does while a search runs: it helps at split points until the search ends.
+  void help_while_searching(SearchThread& thread);
 
   // Clears the Minors Hash Table where its entries stop being useful or valid.
   void prepare_minors_table(const Position& root);
@@ -238,13 +234,7 @@ class Searcher {
   SearchOptions options_;
   std::function<void(const SearchInfo&)> on_info_;
   std::function<void(Move, int, int)> on_root_move_;
-  std::vector<std::unique_ptr<SearchThread>> threads_;  // [0] is the thread that calls run()
-  std::vector<std::thread> workers_;                    // run idle_loop for threads_[1..]
-  std::mutex pool_mutex_;
-  std::condition_variable pool_wake_;
-  bool pool_quit_ = false;              // guarded by pool_mutex_
-  std::atomic<bool> searching_{false};  // helpers look for split points while set
-  std::atomic<int> idle_helpers_{0};
+  std::atomic<int> idle_helpers_{0};  // threads looking for a split point to help at
   SearchLimits limits_;
   TimeManager time_;
   std::atomic<bool> stop_{false};
@@ -256,6 +246,8 @@ class Searcher {
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
   std::optional<int> previous_search_score_;  // the last search's score, for the time plan (reset by clear())
+  // Last, so that the helpers stop before anything they use is destroyed.
+  ThreadPool pool_;
 };
 
 }  // namespace shuai
