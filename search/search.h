@@ -160,6 +160,40 @@ class Searcher {
   Position quiet_leaf(const Position& position);
 
  private:
+  // Each search's preparation and its result (search.cpp).
+  // The limits, the clock, the tables and the threads' states for a search from `root`.
+  void prepare_search(const Position& root, const SearchLimits& limits);
+  void reset_threads(const Position& root);
+  // Clears the Minors Hash Table where its entries stop being useful or valid.
+  void prepare_minors_table(const Position& root);
+  // The legal moves of the root but the excluded ones; whether the one move left may be played at once.
+  void choose_root_moves(const SearchLimits& limits);
+  // Infinite and ponder searches hold their result until stopped (or, pondering, until ponderhit).
+  void wait_until_released(const SearchLimits& limits);
+  // The ponder move, the nodes and the threads' statistics.
+  void finish_result(SearchResult& result) const;
+
+  // The root (iterative_deepening.cpp).
+  // Iterations of growing depth until a limit ends them; the result of the last that finished. A stop during
+  // depth 1 leaves the best root move searched by then in front and its score in `partial_score`.
+  SearchResult iterate(const SearchLimits& limits, int& partial_score);
+  // One iteration, in windows around the previous iteration's score that widen until the score falls inside
+  // (a failing root raises `instability`, which earns more time). `searched_depth`: the depth of the last
+  // window's search (fail highs search shallower).
+  int aspiration_search(int depth, int previous_score, double& instability, int& searched_depth);
+  // MultiPV: the lines after the first, each the best of the root moves not yet reported.
+  void report_further_lines(int depth);
+  // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
+  // found) and moves the best of them to `first`.
+  int search_root(int alpha, int beta, int depth, std::size_t first = 0);
+  // The principal variation the last search_root() found.
+  std::span<const Move> root_line() const;
+  void report(int line, int depth, int score, std::span<const Move> principal_variation);
+  // No iteration finished: fills the result with the best move and score known (the root moves searched
+  // before the stop, given as `partial_score`, or else a static look) and reports them.
+  void settle_unfinished_search(SearchResult& result, int partial_score);
+
+  // The node search (node_search.cpp).
   struct MoveFacts {
     bool is_capture = false, gives_check = false;
     int history = 0;  // the quiet move's history score, or the capture's capture history
@@ -192,20 +226,16 @@ class Searcher {
   // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
                   int moves_searched, const std::atomic<int>* shared_alpha = nullptr);
-  // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
-  // found) and moves the best of them to `first`.
-  int search_root(int alpha, int beta, int depth, std::size_t first = 0);
+  // Pondering: the clock starts once ponderhit comes.
+  void start_clock_after_ponderhit();
   void poll_limits(SearchThread& thread);
   // The search is stopped, or a split point this thread works for has failed high.
   bool aborted(const SearchThread& thread) const;
-  void report(int line, int depth, int score, const std::vector<Move>& principal_variation);
-  // No iteration finished: fills the result with the best move and score known (the root moves searched
-  // before the stop, given as `partial_score`, or else a static look) and reports them.
-  void settle_unfinished_search(SearchResult& result, int partial_score);
   void update_principal_variation(SearchThread& thread, int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
 
-  // Parallel search. A node may split when helpers are idle; split() returns when all its moves are searched.
+  // The parallel search (parallel.cpp). A node may split when helpers are idle; split() returns when all its
+  // moves are searched.
   // A node that has searched `moves_searched` moves may become a split point. Off the principal variation a
   // second move still often cuts, and a helper's work on the others would be lost: such nodes wait for two.
   bool may_split(const SearchThread& thread, int depth, bool pv_node, int moves_searched) const;
@@ -220,9 +250,6 @@ class Searcher {
                     std::chrono::steady_clock::time_point& idle_since);
   // What a helper does while a search runs: it helps at split points until the search ends.
   void help_while_searching(SearchThread& thread);
-
-  // Clears the Minors Hash Table where its entries stop being useful or valid.
-  void prepare_minors_table(const Position& root);
 
   TranspositionTable table_;
   MinorsTable minors_table_;
