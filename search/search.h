@@ -1,5 +1,7 @@
 // The search: iterative deepening, aspiration windows, principal variation search, quiescence, extensions
 // (check, singular), mate-distance pruning, forward pruning under switches, repetition rules, time control.
+// Searcher owns the tables, the thread pool (thread_pool.h), the time manager and the root moves; its parts
+// are search.cpp (the owner), iterative_deepening.cpp (the root), node_search.cpp and parallel.cpp.
 #pragma once
 
 #include <array>
