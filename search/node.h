@@ -1,10 +1,13 @@
-// What the search keeps per ply (a stack frame) and what a node knows about itself when it searches its moves
-// (shared with helper threads at a split point).
+// What the search keeps per ply (a stack frame), what a node knows about itself when it searches its moves
+// (shared with helper threads at a split point), and whether a node's result may be stored.
 #pragma once
 
 #include <array>
+#include <cstdlib>
 
+#include "eval/score.h"
 #include "search/history.h"
+#include "search/search_parameters.h"
 #include "search/transposition_table.h"
 
 namespace shuai {
@@ -42,5 +45,12 @@ struct NodeState {
   int singular_extension = 0;
   Move threat = kNoMove;  // what the opponent would play if this side passed
 };
+
+// A result that came through a repetition or move-limit ruling holds only on this path: stored anyway (1), or
+// unless the ruling decided the game (2), or not (0).
+inline bool may_store(const SearchParameters& parameters, bool path_dependent, int score) {
+  if (!path_dependent || parameters.store_path_dependent == 1) return true;
+  return parameters.store_path_dependent == 2 && std::abs(score) < kRuleWinScore - kMaxPly;
+}
 
 }  // namespace shuai

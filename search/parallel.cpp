@@ -1,35 +1,12 @@
-// The parallel search (Dynamic Tree Splitting in the manner of Hyatt's DTS): the thread pool, split points,
-// helping at them, and joining with what the helpers learnt.
+// The parallel search (Dynamic Tree Splitting in the manner of Hyatt's DTS): split points, helping at them,
+// and joining with what the helpers learnt. The threads themselves are the pool's (thread_pool.h).
 #include <algorithm>
 #include <chrono>
 #include <thread>
 
-#include <pthread.h>
-#include <sched.h>
-
 #include "search/search.h"
 
 namespace shuai {
-
-cpu_set_t bind_to_processor(int index) {
-  cpu_set_t previous, allowed, chosen;
-  CPU_ZERO(&previous);
-  pthread_getaffinity_np(pthread_self(), sizeof previous, &previous);
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return previous;
-  const int count = CPU_COUNT(&allowed);
-  if (count < 2) return previous;
-  int wanted = index % count;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    if (wanted-- == 0) {
-      CPU_ZERO(&chosen);
-      CPU_SET(cpu, &chosen);
-      pthread_setaffinity_np(pthread_self(), sizeof chosen, &chosen);
-      break;
-    }
-  }
-  return previous;
-}
 
 namespace {
 
@@ -63,31 +40,8 @@ void take_principal_variation(SearchThread& master, const SplitPoint& split_poin
   master.principal_variation_length[ply] = split_point.principal_variation_length;
 }
 
-void Searcher::stop_workers() {
-  {
-    std::lock_guard lock(pool_mutex_);
-    pool_quit_ = true;
-  }
-  pool_wake_.notify_all();
-  for (auto& worker : workers_) worker.join();
-  workers_.clear();
-  pool_quit_ = false;
-}
-
-void Searcher::set_threads(int count) {
-  if (count <= 0) count = int(std::max(1u, std::thread::hardware_concurrency()));
-  stop_workers();
-  threads_.resize(1);
-  for (int i = 1; i < count; ++i) threads_.push_back(std::make_unique<SearchThread>());
-  for (int i = 1; i < count; ++i)
-    workers_.emplace_back([this, i] {
-      bind_to_processor(i);
-      idle_loop(*threads_[std::size_t(i)]);
-    });
-}
-
 bool Searcher::may_split(const SearchThread& thread, int depth, bool pv_node, int moves_searched) const {
-  return threads_.size() > 1 && depth >= options_.min_split_depth && (pv_node || moves_searched >= 2) &&
+  return pool_.size() > 1 && depth >= options_.min_split_depth && (pv_node || moves_searched >= 2) &&
          idle_helpers_.load(std::memory_order_relaxed) > 0 &&
          thread.split_point_count.load(std::memory_order_relaxed) < SearchThread::kMaxSplitPoints;
 }
@@ -178,7 +132,7 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
     }
     // The root's moves are announced by the thread that talks to the interface, as a serial search does, with
     // their place in the root move list (which stays as it is while the root's split point is open).
-    if (ply == 0 && on_root_move_ && &thread == threads_[0].get()) {
+    if (ply == 0 && on_root_move_ && pool_.is_main_thread(thread)) {
       const auto place = std::find(root_moves_.begin(), root_moves_.end(), m) - root_moves_.begin();
       on_root_move_(m, int(place) + 1, node.depth);
     }
@@ -211,7 +165,7 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
 }
 
 bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
-  for (const auto& owner : threads_) {
+  for (const auto& owner : pool_.threads()) {
     const int count = owner->split_point_count.load(std::memory_order_acquire);
     for (int index = 0; index < count && index < SearchThread::kMaxSplitPoints; ++index) {
       SplitPoint& split_point = owner->split_points[std::size_t(index)];
@@ -273,18 +227,11 @@ bool Searcher::help_or_wait(SearchThread& thread, const SplitPoint* below,
   return false;
 }
 
-void Searcher::idle_loop(SearchThread& thread) {
-  while (true) {
-    {
-      std::unique_lock lock(pool_mutex_);
-      pool_wake_.wait(lock, [&] { return pool_quit_ || searching_.load(std::memory_order_acquire); });
-      if (pool_quit_) return;
-    }
-    idle_helpers_.fetch_add(1, std::memory_order_relaxed);
-    auto idle_since = std::chrono::steady_clock::now();
-    while (searching_.load(std::memory_order_acquire)) help_or_wait(thread, nullptr, idle_since);
-    idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
-  }
+void Searcher::help_while_searching(SearchThread& thread) {
+  idle_helpers_.fetch_add(1, std::memory_order_relaxed);
+  auto idle_since = std::chrono::steady_clock::now();
+  while (pool_.searching()) help_or_wait(thread, nullptr, idle_since);
+  idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
 }
 
 }  // namespace shuai

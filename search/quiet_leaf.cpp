@@ -15,7 +15,7 @@ Position Searcher::quiet_leaf(const Position& position) {
   // quiescence search, and this search does not write them (a Searcher that only finds leaves keeps them
   // empty).
 
-  SearchThread& thread = *threads_[0];
+  SearchThread& thread = pool_.main_thread();
   thread.position = position;
   thread.position.reserve_history(2 * kMaxPly);
   thread.evaluator.set_table(options_.use_minors_table ? &minors_table_ : nullptr);

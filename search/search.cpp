@@ -1,95 +1,25 @@
-// Iterative deepening alpha-beta search with PVS, quiescence, pruning switches and the repetition rules.
+// The Searcher: the owner that wires the search together. It keeps the tables, the thread pool, the time
+// manager and the root moves, prepares them for each search, and hands the iterations to
+// iterative_deepening.cpp (whose nodes node_search.cpp searches, with parallel.cpp's helpers).
 #include "search/search.h"
 
 #include <algorithm>
-#include <cmath>
-#include <span>
+#include <chrono>
 #include <thread>
 
-#include <pthread.h>
-#include <sched.h>
-
 #include "engine/board/movegen.h"
-#include "search/static_exchange.h"
 
 namespace shuai {
-namespace {
-
-// Quiet moves searched at most, by depth, before the rest are pruned (late move pruning).
-int late_move_count(const SearchParameters& parameters, int depth, bool improving) {
-  return (parameters.late_move_base + depth * depth) *
-         (improving ? parameters.late_move_improving_percent : parameters.late_move_percent) / 100;
-}
-
-// A capture's victim in evaluation units, for the futility of captures (twice its exchange value: a horse
-// is worth about 200 in the middle game).
-int victim_value(Piece victim) {
-  return 2 * exchange_value(type_of(victim));
-}
-
-// Passing is a fair test, and a static score is trusted without a look at the moves, only when the side to
-// move has majors enough to make zugzwang and stalemate (a loss in Xiangqi) unlikely.
-bool has_major_force(const Position& position) {
-  const Color us = position.side_to_move();
-  return position.count(us, kRook) > 0 || position.count(us, kHorse) + position.count(us, kCannon) >= 2;
-}
-
-// A result that came through a repetition or move-limit ruling holds only on this path: stored anyway (1), or
-// unless the ruling decided the game (2), or not (0).
-bool may_store(const SearchParameters& parameters, bool path_dependent, int score) {
-  if (!path_dependent || parameters.store_path_dependent == 1) return true;
-  return parameters.store_path_dependent == 2 && std::abs(score) < kRuleWinScore - kMaxPly;
-}
-
-// A stored score bounds the true one from the side its bound says: is it a better estimate than `score`?
-bool table_score_refines(const TableEntry& entry, int table_score, int score) {
-  const Bound wanted = table_score > score ? Bound::kLower : Bound::kUpper;
-  return !is_mate_score(table_score) && (int(entry.bound) & int(wanted)) != 0;
-}
-
-bool table_score_cuts(const TableEntry& entry, int table_score, int alpha, int beta) {
-  return entry.bound == Bound::kExact || (entry.bound == Bound::kLower && table_score >= beta) ||
-         (entry.bound == Bound::kUpper && table_score <= alpha);
-}
-
-}  // namespace
-
-PruningSwitches pruning_for_level(PruningLevel level) {
-  switch (level) {
-    case PruningLevel::kNone:
-      return {false, false, false, false};
-    case PruningLevel::kSmall:
-      return {true, false, false, false};
-    case PruningLevel::kMedium:
-      return {true, true, false, false};
-    case PruningLevel::kLarge:
-      return {true, true, true, true};
-  }
-  return {};
-}
-
-ReductionTable::ReductionTable(const SearchParameters& parameters) {
-  for (int depth = 1; depth < kSize; ++depth)
-    for (int moves = 1; moves < kSize; ++moves)
-      plies[depth][moves] =
-          int(parameters.reduction_base_percent / 100.0 +
-              std::log(depth) * std::log(moves) / (parameters.reduction_divisor_percent / 100.0));
-}
 
 Searcher::Searcher(std::size_t hash_megabytes)
     : table_(hash_megabytes), shared_history_(std::make_unique<SharedHistory>()) {
   root_moves_.reserve(kMaxMoves);
-  threads_.push_back(std::make_unique<SearchThread>());
 }
 
-Searcher::~Searcher() {
-  stop_workers();
-}
+Searcher::~Searcher() = default;
 
-std::uint64_t Searcher::total_nodes() const {
-  std::uint64_t nodes = 0;
-  for (const auto& thread : threads_) nodes += thread->nodes.load(std::memory_order_relaxed);
-  return nodes;
+void Searcher::set_threads(int count) {
+  pool_.set_size(count, [this](SearchThread& thread) { help_while_searching(thread); });
 }
 
 void Searcher::clear() {
@@ -101,7 +31,7 @@ void Searcher::clear() {
 
 void Searcher::clear_histories() {
   shared_history_->clear();
-  for (auto& thread : threads_) thread->history = {};
+  for (const auto& thread : pool_.threads()) thread->history = {};
 }
 
 void Searcher::prepare_minors_table(const Position& root) {
@@ -122,37 +52,6 @@ void Searcher::ponderhit() {
   pondering_.store(false, std::memory_order_relaxed);
 }
 
-int Searcher::rule_score(RuleOutcome outcome, int ply) const {
-  switch (outcome) {
-    case RuleOutcome::kWin:
-      return kRuleWinScore - ply;
-    case RuleOutcome::kLoss:
-      return -kRuleWinScore + ply;
-    default:
-      return kDrawScore;
-  }
-}
-
-void Searcher::poll_limits(SearchThread& thread) {
-  // The thread that runs the iterations keeps the clock and the node limit; helpers only count.
-  if (&thread != threads_[0].get()) return;
-  const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
-  if (limits_.nodes && threads_.size() == 1 && nodes >= limits_.nodes)
-    stop_.store(true, std::memory_order_relaxed);
-  if ((nodes & 1023) != 0) return;
-  if (limits_.nodes && threads_.size() > 1 && total_nodes() >= limits_.nodes)
-    stop_.store(true, std::memory_order_relaxed);
-  if (ponder_clock_pending_ && !pondering_.load(std::memory_order_relaxed)) {
-    ponder_clock_pending_ = false;
-    time_.restart_clock();
-  }
-  // Depth 1 always finishes, so there is a move to play. A forced move searched on while pondering is played
-  // as soon as the clock runs.
-  if (!ponder_clock_pending_ && iteration_depth_ > 1 &&
-      (forced_move_ || (!limits_.infinite && time_.out_of_time())))
-    stop_.store(true, std::memory_order_relaxed);
-}
-
 SearchResult Searcher::search(const Position& root, const SearchLimits& limits) {
   arm(limits);
   return run(root, limits);
@@ -164,6 +63,21 @@ void Searcher::arm(const SearchLimits& limits) {
 }
 
 SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
+  prepare_search(root, limits);
+  pool_.begin_search();  // the helpers wake
+  choose_root_moves(limits);
+  int partial_score = -kInfiniteScore;  // the best root move searched when depth 1 was stopped
+  SearchResult result = iterate(limits, partial_score);
+  pool_.end_search();
+  if (result.depth == 0 && !root_moves_.empty()) settle_unfinished_search(result, partial_score);
+  previous_search_score_.reset();
+  if (result.depth > 0 && !is_mate_score(result.score)) previous_search_score_ = result.score;
+  wait_until_released(limits);
+  finish_result(result);
+  return result;
+}
+
+void Searcher::prepare_search(const Position& root, const SearchLimits& limits) {
   limits_ = limits;
   ponder_clock_pending_ = limits.ponder;
   const SearchParameters& parameters = options_.parameters;
@@ -177,7 +91,11 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   // helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
   if (!parameters.keep_histories) clear_histories();
-  for (auto& each : threads_) {
+  reset_threads(root);
+}
+
+void Searcher::reset_threads(const Position& root) {
+  for (const auto& each : pool_.threads()) {
     SearchThread& state = *each;
     state.position = root;
     state.position.reserve_history(2 * kMaxPly);  // make_move must not allocate during the search
@@ -190,7 +108,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
     state.splits.store(0, std::memory_order_relaxed);
     state.idle_nanoseconds.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
-    if (threads_.size() > 1)
+    if (pool_.size() > 1)
       for (auto& split_point : state.split_points) {
         std::lock_guard lock(split_point.mutex);
         // Room for a copy of any board of this search, so a split allocates nothing.
@@ -198,857 +116,38 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
         split_point.position.reserve_history(2 * kMaxPly);
       }
   }
-  SearchThread& thread = *threads_[0];
-  const bool parallel = threads_.size() > 1;
-  const cpu_set_t caller_binding = parallel ? bind_to_processor(0) : cpu_set_t{};
-  if (parallel) {
-    {
-      std::lock_guard lock(pool_mutex_);
-      searching_.store(true, std::memory_order_release);
-    }
-    pool_wake_.notify_all();
-  }
+}
 
+void Searcher::choose_root_moves(const SearchLimits& limits) {
   MoveList legal;
-  generate_legal(thread.position, legal);
+  generate_legal(pool_.main_thread().position, legal);
   root_moves_.clear();
   for (const Move m : legal)
     if (std::find(limits.excluded_root_moves.begin(), limits.excluded_root_moves.end(), m) ==
         limits.excluded_root_moves.end())
       root_moves_.push_back(m);
-
-  SearchResult result;
-  result.score = mated_in(0);
-  last_principal_variation_.clear();
-  const int max_depth = std::clamp(limits.depth, 1, SearchLimits::kUnlimitedDepth);
   // Nothing to decide in a game: the one move is played once depth 1 has scored it (after ponderhit when
   // pondering). An analysis (a depth, nodes, a move time, a mate asked, or infinite) runs as asked instead,
   // so that the score it shows is true.
   forced_move_ = root_moves_.size() == 1 && limits.game_clock_only();
+}
 
-  int score = 0;
-  int partial_score = -kInfiniteScore;  // the best root move searched when depth 1 was stopped
-  double instability = 1.0;
-  // A score that fell since the last move's search earns more time, one that rose less (the first move of a
-  // game, a mate score and a parameter of 0 leave the plan as it is).
-  const auto falling_score_stretch = [&](int current) {
-    if (parameters.time_falling_per_unit == 0 || !previous_search_score_ || is_mate_score(current))
-      return 1.0;
-    return std::clamp(1.0 + parameters.time_falling_per_unit * (*previous_search_score_ - current) / 100.0,
-                      0.6, 1.6);
-  };
-  for (int depth = 1; depth <= max_depth && !root_moves_.empty(); ++depth) {
-    if (ponder_clock_pending_ && !pondering_.load(std::memory_order_relaxed)) {
-      ponder_clock_pending_ = false;
-      time_.restart_clock();
-    }
-    if (depth > 1 && !ponder_clock_pending_ &&
-        (forced_move_ ||
-         (!limits.infinite && !time_.should_start_iteration(instability * falling_score_stretch(score),
-                                                            parameters.time_iteration_start_percent))))
-      break;
-    iteration_depth_ = depth;
-    root_path_dependent_ = false;
-    int delta = parameters.aspiration_window;
-    int alpha = -kInfiniteScore, beta = kInfiniteScore;
-    if (depth >= parameters.aspiration_min_depth && !is_mate_score(score)) {
-      alpha = std::max(score - delta, -kInfiniteScore);
-      beta = std::min(score + delta, kInfiniteScore);
-    }
-    const Move previous_best = root_moves_[0];
-    int value = 0;
-    int failed_high_count = 0, searched_depth = depth;
-    while (true) {
-      if (options_.aspiration_transactions) table_.begin_transaction();
-      searched_depth = std::max((depth + 1) / 2, depth - failed_high_count);
-      value = search_root(alpha, beta, searched_depth);
-      if (stop_.load(std::memory_order_relaxed)) break;
-      if (value <= alpha) {
-        if (options_.aspiration_transactions) table_.roll_back_transaction();
-        beta = (alpha + beta) / 2;
-        alpha = std::max(value - delta, -kInfiniteScore);
-        // A failing root earns more time.
-        instability = std::min(instability * parameters.time_instability_fail_percent / 100.0, 4.0);
-        failed_high_count = 0;
-      } else if (value >= beta) {
-        if (options_.aspiration_transactions) table_.roll_back_transaction();
-        beta = std::min(value + delta, kInfiniteScore);
-        failed_high_count += parameters.aspiration_fail_high_reduction;
-      } else {
-        break;
-      }
-      delta += delta * parameters.aspiration_growth_percent / 100;
-    }
-    if (stop_.load(std::memory_order_relaxed)) {
-      if (depth == 1) partial_score = value;
-      break;
-    }
-    score = value;
-    instability =
-        std::max(1.0, instability *
-                          (root_moves_[0] == previous_best ? parameters.time_instability_stable_percent
-                                                           : parameters.time_instability_change_percent) /
-                          100.0);
-    result.best_move = root_moves_[0];
-    result.score = score;
-    result.depth = depth;
-    last_principal_variation_.assign(
-        thread.principal_variation[0].begin(),
-        thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
-    // The root is stored too, so the protocol's probe finds it and the next search starts from its move
-    // (a score that came through a repetition ruling only as the parameters allow: see may_store).
-    if (may_store(parameters, root_path_dependent_, score))
-      table_.store(thread.position.key(), result.best_move, score_to_table(score, 0), searched_depth,
-                   Bound::kExact);
-    report(1, depth, score, last_principal_variation_);
-    // Further MultiPV lines: each the best of the moves not yet reported, searched with a full window.
-    const std::size_t lines =
-        std::min<std::size_t>(std::size_t(std::max(options_.multi_pv, 1)), root_moves_.size());
-    for (std::size_t line = 1; line < lines; ++line) {
-      const int line_score = search_root(-kInfiniteScore, kInfiniteScore, depth, line);
-      if (stop_.load(std::memory_order_relaxed)) break;
-      report(int(line) + 1, depth, line_score,
-             {thread.principal_variation[0].begin(),
-              thread.principal_variation[0].begin() + thread.principal_variation_length[0]});
-    }
-    if (limits.nodes && total_nodes() >= limits.nodes) break;
-    // "go mate N": a mate in N moves or fewer for the side to move answers the question (a longer one does
-    // not).
-    if (limits.mate > 0 && score >= mate_in(2 * limits.mate - 1)) break;
-  }
-  searching_.store(false, std::memory_order_release);
-  if (parallel) pthread_setaffinity_np(pthread_self(), sizeof caller_binding, &caller_binding);
-  if (result.depth == 0 && !root_moves_.empty()) settle_unfinished_search(result, partial_score);
-  previous_search_score_.reset();
-  if (result.depth > 0 && !is_mate_score(result.score)) previous_search_score_ = result.score;
-
+void Searcher::wait_until_released(const SearchLimits& limits) {
   // Infinite and ponder searches report only when told to, even when there is nothing left to search.
   while (!stop_.load(std::memory_order_relaxed) &&
          (limits.infinite || pondering_.load(std::memory_order_relaxed)))
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
 
+void Searcher::finish_result(SearchResult& result) const {
   if (last_principal_variation_.size() > 1 && last_principal_variation_[0] == result.best_move)
     result.ponder_move = last_principal_variation_[1];
-  result.nodes = total_nodes();
-  for (const auto& each : threads_) {
+  result.nodes = pool_.nodes();
+  for (const auto& each : pool_.threads()) {
     result.minors += each->evaluator.statistics();
     result.splits += each->splits.load(std::memory_order_relaxed);
     result.idle_seconds += 1e-9 * double(each->idle_nanoseconds.load(std::memory_order_relaxed));
   }
-  return result;
-}
-
-void Searcher::report(int line, int depth, int score, const std::vector<Move>& principal_variation) {
-  if (!on_info_) return;
-  SearchInfo info;
-  info.line = line;
-  info.depth = depth;
-  for (const auto& thread : threads_)
-    info.selective_depth =
-        std::max(info.selective_depth, thread->selective_depth.load(std::memory_order_relaxed));
-  info.score = score;
-  info.nodes = total_nodes();
-  info.time_ms = time_.elapsed_ms();
-  info.hashfull = table_.hashfull();
-  info.principal_variation = principal_variation;
-  on_info_(info);
-}
-
-void Searcher::settle_unfinished_search(SearchResult& result, int partial_score) {
-  SearchThread& thread = *threads_[0];
-  Position& position = thread.position;
-  // A stopped depth 1 brought its best searched move to the front, with its line. A proven loss among the
-  // moves searched says nothing of the others, so it is not shown as the position's score.
-  if (partial_score > -kRuleWinScore + kMaxPly) {
-    result.best_move = root_moves_[0];
-    result.score = partial_score;
-    last_principal_variation_.assign(
-        thread.principal_variation[0].begin(),
-        thread.principal_variation[0].begin() + thread.principal_variation_length[0]);
-    report(1, 1, partial_score, last_principal_variation_);
-    return;
-  }
-  // Nothing searched: the move an earlier search stored for this position, else the move whose position
-  // scores best statically (a one-ply look, so that a free capture is not passed over for the first move
-  // generated). Its score is only an estimate (the result's depth stays 0).
-  const auto score_after = [&](Move m) {
-    position.make_move(m);
-    const int score = -thread.evaluator.evaluate(position);
-    position.unmake_move();
-    return score;
-  };
-  Move move = kNoMove;
-  if (const auto entry = table_.probe(position.key());
-      entry && std::find(root_moves_.begin(), root_moves_.end(), entry->move) != root_moves_.end())
-    move = entry->move;
-  int score = move != kNoMove ? score_after(move) : -kInfiniteScore;
-  if (move == kNoMove)
-    for (const Move m : root_moves_)
-      if (const int after = score_after(m); after > score) score = after, move = m;
-  result.best_move = move;
-  result.score = score;
-  last_principal_variation_.assign(1, move);
-  report(1, 0, result.score, last_principal_variation_);
-}
-
-void Searcher::update_principal_variation(SearchThread& thread, int ply, Move m) {
-  auto& line = thread.principal_variation[ply];
-  const auto& child = thread.principal_variation[ply + 1];
-  const int child_length = thread.principal_variation_length[ply + 1];
-  line[0] = m;
-  std::copy(child.begin(), child.begin() + child_length, line.begin() + 1);
-  thread.principal_variation_length[ply] = child_length + 1;
-}
-
-int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
-  SearchThread& thread = *threads_[0];
-  Position& position = thread.position;
-  thread.principal_variation_length[0] = 0;
-  StackFrame& frame = thread.stack[0];
-  frame.excluded_move = kNoMove;
-  frame.static_evaluation = position.in_check() ? kNoStaticEvaluation : thread.evaluator.evaluate(position);
-  int best = -kInfiniteScore;
-  Move best_move = kNoMove;
-  // A new best move goes first: it is played if time runs out, and searched first next iteration.
-  const auto bring_to_front = [&](std::vector<Move>::iterator move) {
-    std::rotate(root_moves_.begin() + std::ptrdiff_t(first), move, move + 1);
-  };
-  for (std::size_t i = first; i < root_moves_.size(); ++i) {
-    const Move m = root_moves_[i];
-    if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
-    note_move(thread, 0, m);
-    position.make_move(m);
-    thread.stack[1].reached_by_null_move = false;
-    const int check_extension_min_depth = options_.parameters.check_extension_min_depth;
-    const bool extend =
-        position.in_check() && (check_extension_min_depth == 0 || depth >= check_extension_min_depth);
-    const int new_depth = depth - 1 + (extend ? 1 : 0);
-    int score;
-    if (i == first) {
-      score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
-    } else {
-      score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1, true);
-      if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
-    }
-    position.unmake_move();
-    if (stop_.load(std::memory_order_relaxed)) return best;
-    root_path_dependent_ |= thread.stack[1].path_dependent;
-    best = std::max(best, score);
-    if (score > alpha) {
-      bring_to_front(root_moves_.begin() + std::ptrdiff_t(i));
-      update_principal_variation(thread, 0, m);
-      best_move = m;
-      if (score >= beta) return score;
-      alpha = score;
-    }
-    // The root splits like any node: once its first move is searched, helpers may take the others.
-    if (i + 1 < root_moves_.size() && may_split(thread, depth, true, int(i - first) + 1)) {
-      NodeState node;
-      node.beta = beta;
-      node.depth = depth;
-      node.pv_node = true;
-      node.cut_node = false;
-      node.in_check = position.in_check();
-      node.static_evaluation = frame.static_evaluation;
-      SplitPoint& split_point = split(thread, node, alpha, best, best_move, int(i - first) + 1,
-                                      std::span(root_moves_).subspan(i + 1));
-      if (stop_.load(std::memory_order_relaxed)) return best;
-      root_path_dependent_ |= split_point.any_child_path_dependent;
-      if (split_point.best_move != best_move) {
-        bring_to_front(
-            std::find(root_moves_.begin() + std::ptrdiff_t(first), root_moves_.end(), split_point.best_move));
-        take_principal_variation(thread, split_point);
-      }
-      return split_point.best;
-    }
-  }
-  return best;
-}
-
-bool Searcher::aborted(const SearchThread& thread) const {
-  if (stop_.load(std::memory_order_relaxed)) return true;
-  for (const SplitPoint* split_point = thread.active_split_point; split_point;
-       split_point = split_point->parent.load(std::memory_order_relaxed))
-    if (split_point->cutoff.load(std::memory_order_relaxed)) return true;
-  return false;
-}
-
-std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
-  StackFrame& frame = thread.stack[ply];
-  frame.path_dependent = false;
-  thread.principal_variation_length[ply] = 0;
-
-  thread.nodes.store(thread.nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  poll_limits(thread);
-  if (aborted(thread)) return 0;
-  if (ply > thread.selective_depth.load(std::memory_order_relaxed))
-    thread.selective_depth.store(ply, std::memory_order_relaxed);
-
-  const RuleOutcome rule = rule_outcome(thread.position, options_.natural_move_limit);
-  if (rule != RuleOutcome::kNone) {
-    frame.path_dependent = true;
-    return rule_score(rule, ply);
-  }
-  if (ply >= kMaxPly) return thread.evaluator.evaluate(thread.position);
-  return std::nullopt;
-}
-
-MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
-  MoveOrdering ordering;
-  ordering.killers = thread.stack[std::size_t(ply)].killers;
-  ordering.history = &thread.history;
-  ordering.shared = shared_history_.get();
-  if (ply >= 1) {
-    const StackFrame& previous = thread.stack[std::size_t(ply - 1)];
-    ordering.earlier[0] = previous.continuation;
-    if (previous.move != kNoMove) {
-      const Square to = to_square(previous.move);
-      ordering.counter_move = shared_history_->counter_move(thread.position.piece_on(to), to);
-    }
-  }
-  if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
-  if (ply >= 4 && options_.parameters.continuation_ply4)
-    ordering.earlier[2] = thread.stack[std::size_t(ply - 4)].continuation;
-  return ordering;
-}
-
-void Searcher::note_move(SearchThread& thread, int ply, Move m) {
-  StackFrame& frame = thread.stack[std::size_t(ply)];
-  frame.move = m;
-  frame.continuation = m == kNoMove ? &shared_history_->no_earlier_move
-                                    : &shared_history_->continuation_after(
-                                          thread.position.piece_on(from_square(m)), to_square(m));
-}
-
-void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth,
-                             std::span<const Move> quiets_tried, std::span<const Move> captures_tried) {
-  const Position& position = thread.position;
-  SharedHistory& shared = *shared_history_;
-  const int bonus = history_bonus(depth, options_.parameters);
-  const auto update_quiet = [&](Move m, int amount) { update_quiet_histories(thread, ply, m, amount); };
-  const auto update_capture = [&](Move m, int amount) {
-    shared.capture_entry(position.piece_on(from_square(m)), to_square(m), position.piece_on(to_square(m)))
-        .update(amount);
-  };
-  if (position.piece_on(to_square(best)) == kEmpty) {
-    auto& killers = thread.stack[std::size_t(ply)].killers;
-    if (killers[0] != best) killers = {best, killers[0]};
-    update_quiet(best, bonus);
-    for (const Move tried : quiets_tried) update_quiet(tried, -bonus);
-    if (ply >= 1 && thread.stack[std::size_t(ply - 1)].move != kNoMove) {
-      const Square previous_to = to_square(thread.stack[std::size_t(ply - 1)].move);
-      shared.set_counter_move(position.piece_on(previous_to), previous_to, best);
-    }
-  } else {
-    update_capture(best, bonus);
-  }
-  for (const Move tried : captures_tried) update_capture(tried, -bonus);
-}
-
-void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int amount) {
-  const Piece piece = thread.position.piece_on(from_square(m));
-  update_history(thread.history[piece_index(piece)][to_square(m)], amount);
-  update_continuation_histories(thread, ply, piece, to_square(m), amount);
-}
-
-void Searcher::update_continuation_histories(SearchThread& thread, int ply, Piece piece, Square to,
-                                             int amount) {
-  // The continuation rows of the moves one, two (and four) plies before; writable, as every row is a shared
-  // table's.
-  const int farthest = options_.parameters.continuation_ply4 ? 4 : 2;
-  for (int back = 1; back <= farthest && back <= ply; ++back) {
-    if (back == 3) continue;
-    if (auto* row = const_cast<PieceToStatistics*>(thread.stack[std::size_t(ply - back)].continuation))
-      statistic_of(*row, piece, to).update(amount);
-  }
-}
-
-int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, int ply, bool cut_node) {
-  if (depth <= 0) return quiescence(thread, alpha, beta, ply);
-  const SearchParameters& parameters = options_.parameters;
-  Position& position = thread.position;
-  StackFrame& frame = thread.stack[ply];
-  if (const auto ended = enter_node(thread, ply)) return *ended;
-  thread.stack[ply + 1].cutoff_count = 0;
-
-  // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
-  alpha = std::max(alpha, mated_in(ply));
-  beta = std::min(beta, mate_in(ply + 1));
-  if (alpha >= beta) return alpha;
-
-  const bool pv_node = beta - alpha > 1;
-  const bool in_check = position.in_check();
-  // A singular-extension test searches this node again without one move: it neither reads nor writes the
-  // table, whose entry is for the node with all its moves.
-  const Move excluded = frame.excluded_move;
-  const std::uint64_t key = position.key();
-  const auto entry = excluded == kNoMove ? table_.probe(key) : std::nullopt;
-  const Move table_move = entry ? entry->move : kNoMove;
-  const int table_depth = entry ? entry->depth : -1;
-  const int table_score = entry ? score_from_table(entry->score, ply) : 0;
-  frame.best_move = table_move;
-  if (entry && !pv_node && table_depth >= depth && table_score_cuts(*entry, table_score, alpha, beta)) {
-    // A quiet table move that refutes the node is rewarded as if it had been searched: with histories kept
-    // between searches, what the table knows keeps the ordering up to date.
-    if (parameters.history_on_table_cutoff && table_score >= beta && table_move != kNoMove &&
-        position.piece_on(to_square(table_move)) == kEmpty && is_pseudo_legal(position, table_move))
-      update_quiet_histories(thread, ply, table_move, history_bonus(depth, parameters));
-    return table_score;
-  }
-
-  // The static evaluation, from the table when the node was met before; a stored score that bounds the true
-  // one from the right side is a better estimate still for pruning.
-  int static_evaluation = kNoStaticEvaluation, estimate = -kInfiniteScore;
-  if (!in_check) {
-    if (excluded != kNoMove)
-      static_evaluation = frame.static_evaluation;
-    else if (entry && entry->static_evaluation != kNoStaticEvaluation)
-      static_evaluation = entry->static_evaluation;
-    else
-      static_evaluation = thread.evaluator.evaluate(position);
-    estimate = static_evaluation;
-    if (entry && table_score_refines(*entry, table_score, estimate)) estimate = table_score;
-  }
-  frame.static_evaluation = static_evaluation;
-  // Improving: better than two plies ago (or four, if the side to move was in check then).
-  bool improving = false;
-  if (!in_check) {
-    int earlier = kNoStaticEvaluation;
-    if (ply >= 2) earlier = thread.stack[ply - 2].static_evaluation;
-    if (earlier == kNoStaticEvaluation && ply >= 4) earlier = thread.stack[ply - 4].static_evaluation;
-    improving = earlier == kNoStaticEvaluation || static_evaluation > earlier;
-  }
-  // The opponent's quiet move that left both static evaluations low (for the side that made it, ours is its
-  // loss) was a good one: its history learns so before any search of its siblings does.
-  if (parameters.eval_history_bonus > 0 && !in_check && excluded == kNoMove && ply >= 1) {
-    const StackFrame& previous = thread.stack[std::size_t(ply - 1)];
-    if (previous.move != kNoMove && previous.static_evaluation != kNoStaticEvaluation &&
-        position.history().back().captured == kEmpty) {
-      const int bonus =
-          std::clamp(-(previous.static_evaluation + static_evaluation) * parameters.eval_history_bonus / 16,
-                     -2000, 2000);
-      const Square to = to_square(previous.move);
-      update_history(thread.history[piece_index(position.piece_on(to))][to], bonus);
-    }
-  }
-  const PruningSwitches& pruning = options_.pruning;
-  Move threat = kNoMove;
-  bool mate_threat = false;
-
-  // A window of mate scores asks for a mate (or a longer defence), which static scores cannot answer.
-  const bool mate_window = is_mate_score(alpha) || is_mate_score(beta);
-  if (!pv_node && !in_check && excluded == kNoMove && !mate_window && has_major_force(position)) {
-    if (pruning.razoring && depth <= parameters.razor_max_depth &&
-        estimate + parameters.razor_base + parameters.razor_per_depth_squared * depth * depth < alpha) {
-      const int value = quiescence(thread, alpha, alpha + 1, ply);
-      if (value <= alpha) return value;
-    }
-    if (pruning.futility && depth <= parameters.reverse_futility_max_depth &&
-        estimate - parameters.reverse_futility_per_ply * (depth - (improving ? 1 : 0)) >= beta &&
-        estimate < kMateInMaxPly)
-      return estimate;
-    if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
-        static_evaluation >= beta && !frame.reached_by_null_move && beta > -kMateInMaxPly) {
-      const int reduction_plies =
-          parameters.null_move_base_reduction + depth / parameters.null_move_depth_divisor +
-          std::min((estimate - beta) / parameters.null_move_eval_divisor, parameters.null_move_eval_max);
-      note_move(thread, ply, kNoMove);
-      position.make_null_move();
-      thread.stack[ply + 1].reached_by_null_move = true;
-      const int value = -search_node(thread, -beta, -beta + 1, depth - reduction_plies, ply + 1, !cut_node);
-      position.unmake_null_move();
-      if (aborted(thread)) return 0;
-      if (value >= beta) {
-        frame.path_dependent = thread.stack[ply + 1].path_dependent;
-        return value >= kMateInMaxPly ? beta : value;  // a mate found by passing is not proven
-      }
-      // Passing failed: the reply that refuted it is the threat, and a mate threat makes every move matter.
-      threat = thread.stack[ply + 1].best_move;
-      mate_threat = value <= -kMateInMaxPly;
-    }
-    // ProbCut: a capture that beats beta by a margin in a shallow search very likely beats beta in a full
-    // one.
-    const int probcut_beta =
-        beta + parameters.probcut_margin - (improving ? parameters.probcut_improving : 0);
-    if (pruning.futility && depth >= parameters.probcut_min_depth &&
-        std::abs(beta) < kMateInMaxPly - kMaxPly &&
-        !(table_depth >= depth - 3 && table_score < probcut_beta)) {
-      MovePicker captures(position, table_move, ordering_at(thread, ply), false);
-      for (Move m = captures.next(); m != kNoMove; m = captures.next()) {
-        if (!keeps_king_safe(position, m) || static_exchange(position, m) < probcut_beta - static_evaluation)
-          continue;
-        note_move(thread, ply, m);
-        position.make_move(m);
-        thread.stack[ply + 1].reached_by_null_move = false;
-        int value = -quiescence(thread, -probcut_beta, -probcut_beta + 1, ply + 1);
-        if (value >= probcut_beta)
-          value = -search_node(thread, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, !cut_node);
-        position.unmake_move();
-        if (aborted(thread)) return 0;
-        if (value >= probcut_beta) {
-          frame.path_dependent = thread.stack[ply + 1].path_dependent;
-          if (may_store(parameters, frame.path_dependent, value))
-            table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation);
-          return value;
-        }
-      }
-    }
-  }
-
-  // Internal iterative reduction: with no move from the table, the node is searched less deeply first.
-  if (depth >= parameters.iir_min_depth && table_move == kNoMove && excluded == kNoMove)
-    depth -= pv_node ? parameters.iir_pv_plies : 1;
-
-  NodeState node;
-  node.beta = beta;
-  node.depth = depth;
-  node.ply = ply;
-  node.pv_node = pv_node;
-  node.cut_node = cut_node;
-  node.in_check = in_check;
-  node.static_evaluation = static_evaluation;
-  node.improving = improving;
-  node.prune_moves = pruning.futility && (!pv_node || parameters.prune_pv_nodes) && !in_check &&
-                     !mate_threat && !mate_window;
-  node.mate_window = mate_window;
-  node.table_move = table_move;
-  node.table_move_is_capture = table_move != kNoMove && position.piece_on(to_square(table_move)) != kEmpty;
-  node.threat = threat;
-
-  // Singular extension: when every other move fails well below the table's score, the table move is the only
-  // good one and earns a ply; when even a lowered bound is beaten without it, the node fails high at once.
-  if (depth >= parameters.singular_min_depth && table_move != kNoMove && excluded == kNoMove &&
-      table_depth >= depth - 3 && (int(entry->bound) & int(Bound::kLower)) != 0 &&
-      !is_mate_score(table_score) && ply < 2 * iteration_depth_ && keeps_king_safe(position, table_move)) {
-    const int singular_beta = table_score - parameters.singular_margin_sixteenths * depth / 16;
-    frame.excluded_move = table_move;
-    const int value = search_node(thread, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
-    frame.excluded_move = kNoMove;
-    if (aborted(thread)) return 0;
-    frame.static_evaluation = static_evaluation;
-    thread.principal_variation_length[ply] = 0;
-    if (value < singular_beta) {
-      node.singular_extension = 1;
-    } else if (singular_beta >= beta) {
-      return singular_beta;  // multi-cut (frame.path_dependent is the test's)
-    } else if (table_score >= beta) {
-      node.singular_extension = parameters.singular_fail_high_extension;
-    } else if (cut_node) {
-      node.singular_extension = parameters.singular_cut_node_extension;
-    }
-    frame.path_dependent = false;
-  }
-
-  MovePicker picker(position, table_move, ordering_at(thread, ply), true);
-  const int original_alpha = alpha;
-  int best = -kInfiniteScore;
-  Move best_move = kNoMove;
-  int moves_searched = 0;
-  bool failed_high = false, any_child_path_dependent = false;
-  std::array<Move, 64> quiets_tried, captures_tried;
-  int quiet_count = 0, capture_count = 0;
-
-  for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
-    if (m == excluded) continue;
-    MoveFacts facts;
-    if (!enter_move(thread, node, m, moves_searched, alpha, facts)) continue;
-    ++moves_searched;
-    const int score = search_move(thread, node, m, facts, alpha, moves_searched);
-    position.unmake_move();
-    if (aborted(thread)) return 0;
-
-    const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        best_move = m;
-        if (pv_node) update_principal_variation(thread, ply, m);
-        if (score >= beta) {
-          failed_high = true;
-          ++frame.cutoff_count;
-          frame.path_dependent = child_path_dependent;  // only the refutation matters
-          reward_cutoff(thread, ply, m, depth, std::span(quiets_tried.data(), std::size_t(quiet_count)),
-                        std::span(captures_tried.data(), std::size_t(capture_count)));
-          break;
-        }
-        alpha = score;
-      }
-    }
-    any_child_path_dependent |= child_path_dependent;
-    if (!facts.is_capture && quiet_count < int(quiets_tried.size())) quiets_tried[quiet_count++] = m;
-    if (facts.is_capture && capture_count < int(captures_tried.size())) captures_tried[capture_count++] = m;
-
-    // Young brothers wait: with the first move searched (off the PV, the first two), helpers may take the
-    // rest.
-    if (may_split(thread, depth, pv_node, moves_searched)) {
-      // The move picker reads this thread's board, which helpers must not: it hands over all its moves now.
-      MoveList remaining;
-      for (Move next = picker.next(); next != kNoMove; next = picker.next())
-        if (next != excluded) remaining.push(next);
-      SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched, remaining);
-      if (aborted(thread)) return 0;
-      // The split point is closed and its helpers gone: its results are the master's alone now.
-      best = split_point.best;
-      moves_searched = split_point.moves_searched;
-      any_child_path_dependent |= split_point.any_child_path_dependent;
-      if (split_point.best_move != best_move) {
-        best_move = split_point.best_move;
-        if (pv_node) take_principal_variation(thread, split_point);
-      }
-      if (split_point.failed_high) {
-        failed_high = true;
-        ++frame.cutoff_count;
-        frame.path_dependent = split_point.refutation_path_dependent;
-        reward_cutoff(thread, ply, best_move, depth, {}, {});
-      }
-      break;
-    }
-  }
-
-  // No legal move: checkmate or stalemate, and in Xiangqi both lose. Without the excluded move, the test
-  // simply fails low.
-  if (moves_searched == 0) return excluded != kNoMove ? alpha : mated_in(ply);
-  frame.best_move = best_move;
-  if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if (may_store(parameters, frame.path_dependent, best) && excluded == kNoMove) {
-    const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
-    table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation);
-  }
-  return best;
-}
-
-bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, int moves_searched, int alpha,
-                          MoveFacts& facts) {
-  const SearchParameters& parameters = options_.parameters;
-  Position& position = thread.position;
-  if (!keeps_king_safe(position, m)) return false;
-  const Piece piece = position.piece_on(from_square(m)), victim = position.piece_on(to_square(m));
-  facts.is_capture = victim != kEmpty;
-  facts.history = facts.is_capture ? shared_history_->capture_score(piece, to_square(m), victim)
-                                   : quiet_move_score(position, ordering_at(thread, node.ply), m);
-  // Pruning needs a move searched first, so that a node never ends up with no score but a mated one.
-  const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
-  const int reduced_depth =
-      std::max(0, node.depth - 1 - reductions_(node.depth, moves_searched + 1) + (node.improving ? 1 : 0));
-  // Whether the move would be pruned, decided on this board (the exchange needs it) and applied only if the
-  // move turns out not to give check: checks have a rule of their own below. The cheap tests go first: the
-  // exchange is worked out only when they leave the move standing.
-  bool prune = false;
-  if (may_prune) {
-    if (facts.is_capture) {
-      prune = (reduced_depth <= parameters.capture_futility_max_depth &&
-               parameters.capture_futility_max_depth > 0 && !node.pv_node &&
-               node.static_evaluation + parameters.capture_futility_base +
-                       parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) <=
-                   alpha) ||
-              (node.depth <= parameters.capture_exchange_max_depth &&
-               static_exchange(position, m) < -parameters.capture_exchange_per_ply * node.depth);
-    } else {
-      const int history_margin = parameters.move_futility_history_divisor > 0
-                                     ? facts.history / parameters.move_futility_history_divisor
-                                     : 0;
-      prune = (node.depth <= parameters.late_move_max_depth &&
-               moves_searched >= late_move_count(parameters, node.depth, node.improving)) ||
-              (reduced_depth < parameters.history_pruning_max_depth &&
-               facts.history < -parameters.history_pruning_per_ply * node.depth) ||
-              (reduced_depth <= parameters.move_futility_max_depth &&
-               node.static_evaluation + parameters.move_futility_base +
-                       parameters.move_futility_per_ply * reduced_depth + history_margin <=
-                   alpha) ||
-              (reduced_depth <= parameters.move_futility_max_depth &&
-               static_exchange(position, m) <
-                   -parameters.quiet_exchange_per_ply_squared * reduced_depth * reduced_depth);
-    }
-  }
-  // The child's table entry is fetched while the move is made (a move that may be pruned waits: most are).
-  if (!prune) table_.prefetch(position.key_after(m));
-  note_move(thread, node.ply, m);
-  position.make_move(m);
-  facts.gives_check = position.in_check();
-  if (facts.gives_check && may_prune && parameters.check_exchange_per_ply > 0) {
-    // A check is pruned only when it gives material away, more so the shallower the node: mates by cannon
-    // screens and horses come through checks, but a check that loses its piece rarely leads anywhere.
-    position.unmake_move();
-    if (static_exchange(position, m) < -parameters.check_exchange_per_ply * node.depth) return false;
-    position.make_move(m);
-    prune = false;
-  }
-  if (prune && !facts.gives_check) {
-    position.unmake_move();
-    return false;
-  }
-  if (prune) table_.prefetch(position.key());
-  return true;
-}
-
-int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts,
-                          int alpha, int moves_searched, const std::atomic<int>* shared_alpha) {
-  const SearchParameters& parameters = options_.parameters;
-  const int depth = node.depth, ply = node.ply, beta = node.beta;
-  thread.stack[ply + 1].reached_by_null_move = false;
-  // Extensions: a check deep enough in the tree (bounded, so a long series of checks cannot run the search to
-  // its maximum ply), and the singular test's verdict on the table move.
-  const bool extend_check =
-      facts.gives_check && ply < 2 * iteration_depth_ &&
-      (parameters.check_extension_min_depth == 0 || depth >= parameters.check_extension_min_depth);
-  int extension = extend_check ? 1 : 0;
-  if (m == node.table_move && node.singular_extension != 0)
-    extension = node.singular_extension > 0 ? 1 : std::min(extension, node.singular_extension + extension);
-  int new_depth = depth - 1 + extension;
-  // The child of an expected cut node is an expected all-node, and the other way round; a principal
-  // variation's first child is of the principal variation, its later ones expected cut nodes.
-  const bool child_cut_node = !node.cut_node;
-  if (moves_searched == 1)
-    return -search_node(thread, -beta, -alpha, new_depth, ply + 1, node.pv_node ? false : child_cut_node);
-  int reduction_plies = 0;
-  // Root moves are never reduced: each may become the move played.
-  const bool checks_reduce = parameters.reduction_check >= 0;
-  if (options_.pruning.late_move_reductions && ply > 0 &&
-      (!node.mate_window || parameters.reduction_mate_window) && depth >= parameters.reduction_min_depth &&
-      moves_searched > (node.pv_node ? parameters.reduction_pv_min_moves : 1) &&
-      (!facts.is_capture || parameters.reduction_captures) &&
-      (checks_reduce || (!node.in_check && !facts.gives_check))) {
-    const StackFrame& frame = thread.stack[ply];
-    int plies = reductions_(depth, moves_searched);
-    if (!node.improving) plies += parameters.reduction_not_improving;
-    if (node.cut_node) plies += parameters.reduction_cut_node;
-    if (thread.stack[ply + 1].cutoff_count > 3) plies += parameters.reduction_child_cutoffs;
-    if (node.pv_node) plies -= parameters.reduction_pv_node;
-    if (!facts.is_capture) {
-      if (m == frame.killers[0] || m == frame.killers[1]) plies -= parameters.reduction_killer;
-      if (node.table_move_is_capture) plies += parameters.reduction_table_capture;
-      // Escapes the threat the null move found.
-      if (node.threat != kNoMove && from_square(m) == to_square(node.threat))
-        plies -= parameters.reduction_threat_escape;
-    }
-    if (facts.gives_check) plies -= parameters.reduction_check;
-    plies -= facts.history / parameters.reduction_history_divisor;
-    reduction_plies = std::clamp(plies, 0, new_depth - 1);
-  }
-  // At a split point another thread may have raised alpha meanwhile. A null window that failed high proved
-  // only that the move beats the alpha it was tested against, not the new one: the next search tests the
-  // new alpha (one thread never sees alpha move, and searches as the serial loop does).
-  const auto raise_alpha = [&] {
-    if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
-  };
-  // A stopped child's score means nothing, and no re-search may follow it.
-  int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1,
-                           reduction_plies > 0 || child_cut_node);
-  if (aborted(thread)) return 0;
-  if (score > alpha && reduction_plies > 0) {
-    // A reduced move that beat alpha by far is searched deeper than planned.
-    if (parameters.reduction_deeper_margin > 0 &&
-        score > alpha + parameters.reduction_deeper_margin + 2 * reduction_plies)
-      ++new_depth;
-    raise_alpha();
-    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1, child_cut_node);
-    if (aborted(thread)) return 0;
-    // Whether the move held at full depth teaches its continuation histories (the move is made: the piece
-    // stands on its destination).
-    if (parameters.reduction_research_history && !facts.is_capture) {
-      const int bonus = history_bonus(new_depth, parameters);
-      update_continuation_histories(thread, ply, thread.position.piece_on(to_square(m)), to_square(m),
-                                    score > alpha ? bonus : -bonus);
-    }
-  }
-  while (score > alpha && score < beta) {
-    const int tested = alpha;
-    raise_alpha();
-    if (alpha == tested) return -search_node(thread, -beta, -alpha, new_depth, ply + 1, false);
-    score = -search_node(thread, -alpha - 1, -alpha, new_depth, ply + 1, child_cut_node);
-    if (aborted(thread)) return 0;
-  }
-  return score;
-}
-
-int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int quiescence_ply) {
-  const SearchParameters& parameters = options_.parameters;
-  Position& position = thread.position;
-  StackFrame& frame = thread.stack[ply];
-  if (const auto ended = enter_node(thread, ply)) return *ended;
-  frame.best_move = kNoMove;
-
-  const bool in_check = position.in_check();
-  const bool pv_node = beta - alpha > 1;
-  const std::uint64_t key = position.key();
-  const auto entry = table_.probe(key);
-  const int table_score = entry ? score_from_table(entry->score, ply) : 0;
-  if (entry && !pv_node && table_score_cuts(*entry, table_score, alpha, beta)) return table_score;
-
-  int best = -kInfiniteScore, static_evaluation = kNoStaticEvaluation;
-  if (!in_check) {
-    // Standing pat: the side to move need not capture.
-    static_evaluation = entry && entry->static_evaluation != kNoStaticEvaluation
-                            ? entry->static_evaluation
-                            : thread.evaluator.evaluate(position);
-    best = static_evaluation;
-    if (entry && table_score_refines(*entry, table_score, best)) best = table_score;
-    if (best >= beta) {
-      if (!entry) table_.store(key, kNoMove, score_to_table(best, ply), 0, Bound::kLower, static_evaluation);
-      return best;
-    }
-    alpha = std::max(alpha, best);
-  }
-  // In check every evasion is searched (the quiet ones only a few once one is found that is not mated);
-  // otherwise captures that do not lose material, the first few of them besides recaptures and checks, and
-  // deep in the quiescence only those. A recapture lands where the previous move did.
-  MovePicker picker(position, entry ? entry->move : kNoMove, ordering_at(thread, ply), in_check);
-  const Move previous = ply >= 1 ? thread.stack[std::size_t(ply - 1)].move : kNoMove;
-  const Square recapture_square = previous != kNoMove ? to_square(previous) : kNoSquare;
-  const bool recaptures_only =
-      parameters.quiescence_recapture_ply > 0 && quiescence_ply >= parameters.quiescence_recapture_ply;
-  const int original_alpha = alpha;
-  Move best_move = kNoMove;
-  int legal_moves = 0, quiet_evasions = 0;
-  bool failed_high = false, any_child_path_dependent = false;
-  for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
-    if (!keeps_king_safe(position, m)) continue;
-    ++legal_moves;
-    bool skip_unless_check = false;
-    if (in_check) {
-      if (position.piece_on(to_square(m)) == kEmpty) {
-        skip_unless_check = parameters.quiescence_evasion_limit > 0 && best > mated_in(kMaxPly) &&
-                            quiet_evasions >= parameters.quiescence_evasion_limit;
-        ++quiet_evasions;
-      }
-    } else if (to_square(m) != recapture_square) {
-      skip_unless_check = recaptures_only || (parameters.quiescence_move_limit > 0 &&
-                                              legal_moves > parameters.quiescence_move_limit);
-    }
-    table_.prefetch(position.key_after(m));
-    note_move(thread, ply, m);
-    position.make_move(m);
-    if (skip_unless_check && !position.in_check()) {
-      position.unmake_move();
-      continue;
-    }
-    const int score = -quiescence(thread, -beta, -alpha, ply + 1, quiescence_ply + 1);
-    position.unmake_move();
-    if (aborted(thread)) return 0;
-    const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        best_move = m;
-        if (pv_node) update_principal_variation(thread, ply, m);
-        if (score >= beta) {
-          failed_high = true;
-          frame.path_dependent = child_path_dependent;
-          break;
-        }
-        alpha = score;
-      }
-    }
-    any_child_path_dependent |= child_path_dependent;
-  }
-  if (in_check && legal_moves == 0) return mated_in(ply);
-  frame.best_move = best_move;
-  if (!failed_high) frame.path_dependent = any_child_path_dependent;
-  if (may_store(parameters, frame.path_dependent, best)) {
-    const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
-    table_.store(key, best_move, score_to_table(best, ply), 0, bound, static_evaluation);
-  }
-  return best;
 }
 
 }  // namespace shuai

@@ -1,19 +1,17 @@
 // The search: iterative deepening, aspiration windows, principal variation search, quiescence, extensions
 // (check, singular), mate-distance pruning, forward pruning under switches, repetition rules, time control.
+// Searcher owns the tables, the thread pool (thread_pool.h), the time manager and the root moves; its parts
+// are search.cpp (the owner), iterative_deepening.cpp (the root), node_search.cpp and parallel.cpp.
 #pragma once
 
-#include <sched.h>
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
-#include <thread>
 #include <vector>
 
 #include "engine/board/game_rules.h"
@@ -26,6 +24,7 @@
 #include "search/search_parameters.h"
 #include "search/search_thread.h"
 #include "search/split_point.h"
+#include "search/thread_pool.h"
 #include "search/time_manager.h"
 #include "search/transposition_table.h"
 
@@ -134,7 +133,7 @@ class Searcher {
 
   // Search threads, the calling thread included (0: one per processor). Not while a search runs.
   void set_threads(int count);
-  int thread_count() const { return int(threads_.size()); }
+  int thread_count() const { return int(pool_.size()); }
 
   // Runs the search on the calling thread and returns when it is done (for infinite and ponder searches:
   // when stopped, or after ponderhit once the time is used).
@@ -163,6 +162,40 @@ class Searcher {
   Position quiet_leaf(const Position& position);
 
  private:
+  // Each search's preparation and its result (search.cpp).
+  // The limits, the clock, the tables and the threads' states for a search from `root`.
+  void prepare_search(const Position& root, const SearchLimits& limits);
+  void reset_threads(const Position& root);
+  // Clears the Minors Hash Table where its entries stop being useful or valid.
+  void prepare_minors_table(const Position& root);
+  // The legal moves of the root but the excluded ones; whether the one move left may be played at once.
+  void choose_root_moves(const SearchLimits& limits);
+  // Infinite and ponder searches hold their result until stopped (or, pondering, until ponderhit).
+  void wait_until_released(const SearchLimits& limits);
+  // The ponder move, the nodes and the threads' statistics.
+  void finish_result(SearchResult& result) const;
+
+  // The root (iterative_deepening.cpp).
+  // Iterations of growing depth until a limit ends them; the result of the last that finished. A stop during
+  // depth 1 leaves the best root move searched by then in front and its score in `partial_score`.
+  SearchResult iterate(const SearchLimits& limits, int& partial_score);
+  // One iteration, in windows around the previous iteration's score that widen until the score falls inside
+  // (a failing root raises `instability`, which earns more time). `searched_depth`: the depth of the last
+  // window's search (fail highs search shallower).
+  int aspiration_search(int depth, int previous_score, double& instability, int& searched_depth);
+  // MultiPV: the lines after the first, each the best of the root moves not yet reported.
+  void report_further_lines(int depth);
+  // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
+  // found) and moves the best of them to `first`.
+  int search_root(int alpha, int beta, int depth, std::size_t first = 0);
+  // The principal variation the last search_root() found.
+  std::span<const Move> root_line() const;
+  void report(int line, int depth, int score, std::span<const Move> principal_variation);
+  // No iteration finished: fills the result with the best move and score known (the root moves searched
+  // before the stop, given as `partial_score`, or else a static look) and reports them.
+  void settle_unfinished_search(SearchResult& result, int partial_score);
+
+  // The node search (node_search.cpp).
   struct MoveFacts {
     bool is_capture = false, gives_check = false;
     int history = 0;  // the quiet move's history score, or the capture's capture history
@@ -195,20 +228,16 @@ class Searcher {
   // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
                   int moves_searched, const std::atomic<int>* shared_alpha = nullptr);
-  // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
-  // found) and moves the best of them to `first`.
-  int search_root(int alpha, int beta, int depth, std::size_t first = 0);
+  // Pondering: the clock starts once ponderhit comes.
+  void start_clock_after_ponderhit();
   void poll_limits(SearchThread& thread);
   // The search is stopped, or a split point this thread works for has failed high.
   bool aborted(const SearchThread& thread) const;
-  void report(int line, int depth, int score, const std::vector<Move>& principal_variation);
-  // No iteration finished: fills the result with the best move and score known (the root moves searched
-  // before the stop, given as `partial_score`, or else a static look) and reports them.
-  void settle_unfinished_search(SearchResult& result, int partial_score);
   void update_principal_variation(SearchThread& thread, int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
 
-  // Parallel search. A node may split when helpers are idle; split() returns when all its moves are searched.
+  // The parallel search (parallel.cpp). A node may split when helpers are idle; split() returns when all its
+  // moves are searched.
   // A node that has searched `moves_searched` moves may become a split point. Off the principal variation a
   // second move still often cuts, and a helper's work on the others would be lost: such nodes wait for two.
   bool may_split(const SearchThread& thread, int depth, bool pv_node, int moves_searched) const;
@@ -221,12 +250,8 @@ class Searcher {
   // now either way).
   bool help_or_wait(SearchThread& thread, const SplitPoint* below,
                     std::chrono::steady_clock::time_point& idle_since);
-  void idle_loop(SearchThread& thread);
-  void stop_workers();
-  std::uint64_t total_nodes() const;
-
-  // Clears the Minors Hash Table where its entries stop being useful or valid.
-  void prepare_minors_table(const Position& root);
+  // What a helper does while a search runs: it helps at split points until the search ends.
+  void help_while_searching(SearchThread& thread);
 
   TranspositionTable table_;
   MinorsTable minors_table_;
@@ -238,13 +263,7 @@ class Searcher {
   SearchOptions options_;
   std::function<void(const SearchInfo&)> on_info_;
   std::function<void(Move, int, int)> on_root_move_;
-  std::vector<std::unique_ptr<SearchThread>> threads_;  // [0] is the thread that calls run()
-  std::vector<std::thread> workers_;                    // run idle_loop for threads_[1..]
-  std::mutex pool_mutex_;
-  std::condition_variable pool_wake_;
-  bool pool_quit_ = false;              // guarded by pool_mutex_
-  std::atomic<bool> searching_{false};  // helpers look for split points while set
-  std::atomic<int> idle_helpers_{0};
+  std::atomic<int> idle_helpers_{0};  // threads looking for a split point to help at
   SearchLimits limits_;
   TimeManager time_;
   std::atomic<bool> stop_{false};
@@ -256,6 +275,8 @@ class Searcher {
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
   std::optional<int> previous_search_score_;  // the last search's score, for the time plan (reset by clear())
+  // Last, so that the helpers stop before anything they use is destroyed.
+  ThreadPool pool_;
 };
 
 }  // namespace shuai

@@ -7,6 +7,7 @@
 
 #include "engine/board/position.h"
 #include "eval/evaluator.h"
+#include "eval/score.h"
 #include "search/history.h"
 #include "search/node.h"
 #include "search/split_point.h"

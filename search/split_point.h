@@ -1,25 +1,20 @@
 // A split point of the parallel search: a node whose remaining moves several threads search together, and
-// the small locks and processor binding the parallel search needs.
+// the small locks the parallel search needs.
 #pragma once
 
-#include <sched.h>
 #include <array>
 #include <atomic>
 #include <thread>
 
 #include "engine/board/movegen.h"
 #include "engine/board/position.h"
+#include "eval/score.h"
 #include "search/history.h"
 #include "search/node.h"
 
 namespace shuai {
 
 struct SearchThread;
-
-// Binds the calling thread to the index-th processor it may run on (modulo their count). Without it, a
-// scheduler that packs threads onto few processors (as some virtual machines do) can leave two search threads
-// sharing one core while another core idles. Returns the previous binding, to restore.
-cpu_set_t bind_to_processor(int index);
 
 // Busy-waiting without giving up the processor: a thread that yields or sleeps during a search may be put
 // back on its waker's processor and then the two share one core.
