@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -17,6 +18,15 @@ namespace {
 std::string range_text(const CommandOption& option) {
   const auto number = [](double value) { return fmt::format("{}", value); };
   return fmt::format("a number from {} to {}", number(option.low), number(option.high));
+}
+
+// A range bound as the target's type: one beyond the type's limits (a double cannot hold 2^64 - 1 exactly)
+// is the limit.
+template <typename Number>
+Number bound(double value) {
+  if (value >= double(std::numeric_limits<Number>::max())) return std::numeric_limits<Number>::max();
+  if (value <= double(std::numeric_limits<Number>::lowest())) return std::numeric_limits<Number>::lowest();
+  return Number(value);
 }
 
 // Reads one value into the option's target; a message if it does not fit.
@@ -43,9 +53,9 @@ std::optional<std::string> read_value(std::string_view command, const CommandOpt
           if (!parsed) return bad(range_text(option));
           *target = *parsed;
         } else {
-          const auto parsed = parse_number<Target>(value, Target(option.low), Target(option.high));
-          if (!parsed)
-            return bad(fmt::format("a whole number from {} to {}", Target(option.low), Target(option.high)));
+          const Target low = bound<Target>(option.low), high = bound<Target>(option.high);
+          const auto parsed = parse_number<Target>(value, low, high);
+          if (!parsed) return bad(fmt::format("a whole number from {} to {}", low, high));
           *target = *parsed;
         }
         return std::nullopt;
