@@ -96,6 +96,21 @@ const CommandOption* find_option(const CommandText& text, std::span<const Comman
 
 }  // namespace
 
+ValueReader shard_reader(int& index, int& count, int max_count) {
+  return [&index, &count, max_count](std::string_view value) -> std::optional<std::string> {
+    const auto slash = value.find('/');
+    const auto parsed_count = slash == std::string_view::npos
+                                  ? std::nullopt
+                                  : parse_number<int>(value.substr(slash + 1), 1, max_count);
+    const auto parsed_index =
+        parsed_count ? parse_number<int>(value.substr(0, slash), 1, *parsed_count) : std::nullopt;
+    if (!parsed_index) return "I/N with 1 <= I <= N, e.g. 2/4";
+    index = *parsed_index;
+    count = *parsed_count;
+    return std::nullopt;
+  };
+}
+
 std::optional<std::string> parse_command_options(const CommandText& text,
                                                  std::span<const CommandOption> options,
                                                  std::span<const std::string_view> words, bool& help,

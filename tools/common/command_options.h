@@ -19,6 +19,10 @@ namespace shuai::tools {
 // when it fits, else what the option takes, for the error line ("--shard takes <this>, not '4/3'").
 using ValueReader = std::function<std::optional<std::string>(std::string_view value)>;
 
+// "--shard I/N": this run does the I-th of N shares of a job (1 <= I <= N <= max_count), into index and
+// count.
+ValueReader shard_reader(int& index, int& count, int max_count);
+
 // Where an option's value goes; its type decides how the value is read. A bool option is a switch and takes
 // no value; a list option takes a value each time it is given and keeps them all, in order.
 using OptionTarget = std::variant<int*, std::int64_t*, std::uint64_t*, double*, std::string*, bool*,

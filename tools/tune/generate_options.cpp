@@ -8,14 +8,11 @@
 #include <thread>
 #include <vector>
 
-#include "tools/arguments.h"
 #include "tools/common/command_options.h"
 
 namespace shuai::tune {
 
 namespace {
-
-using tools::parse_number;
 
 constexpr int kMaxShards = 1'000'000;
 
@@ -68,17 +65,7 @@ std::vector<tools::CommandOption> option_table(GenerateOptions& options) {
       {"--seed", "S", "the run's seed; each game's seed comes from S and its index", &options.seed, 0,
        double(UINT64_MAX)},
       {"--shard", "I/N", "play only the games whose index g has g % N == I-1 (default 1/1)",
-       tools::ValueReader([&options](std::string_view value) -> std::optional<std::string> {
-         const auto slash = value.find('/');
-         const auto count = slash == std::string_view::npos
-                                ? std::nullopt
-                                : parse_number<int>(value.substr(slash + 1), 1, kMaxShards);
-         const auto index = count ? parse_number<int>(value.substr(0, slash), 1, *count) : std::nullopt;
-         if (!index) return "I/N with 1 <= I <= N, e.g. 2/4";
-         options.shard_index = *index;
-         options.shard_count = *count;
-         return std::nullopt;
-       })},
+       tools::shard_reader(options.shard_index, options.shard_count, kMaxShards)},
       {"--openings", "FILE", "FEN lines, \" ; comment\" allowed", &options.openings_path},
       {"--random-plies", "N", "uniformly random legal moves played after the opening", &options.random_plies,
        0, 200},
