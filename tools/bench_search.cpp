@@ -16,9 +16,9 @@ namespace {
 
 constexpr CommandText kBenchCommand = {
     "bench", "shuai bench [--depth N | --time MS] [options]",
-    "Fixed-depth single-threaded searches of positions/bench.fen from a cleared table; the total node count "
-    "is\n"
-    "the signature. The other benches: shuai bench perft|mht|eval|smp|lockless|tactics (each takes --help).",
+    "Fixed-depth single-threaded searches of positions/bench.fen from a cleared table; the total node\n"
+    "count is the signature. The other benches: shuai bench perft|mht|eval|smp|lockless|tactics (each takes\n"
+    "--help).",
     true};
 
 // The forward pruning levels by name.

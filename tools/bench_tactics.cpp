@@ -20,9 +20,8 @@ namespace {
 
 constexpr CommandText kTacticsCommand = {
     "bench tactics", "shuai bench tactics [--nodes N] [--hash MB] [--file EPD] [--verbose]",
-    "Searches the positions of positions/tactics.epd (compiled in), one thread and cleared tables each, at "
-    "a\n"
-    "fixed node count and prints \"Tactics solved: S/T\".",
+    "Searches the positions of positions/tactics.epd (compiled in), one thread and cleared tables each,\n"
+    "at a fixed node count and prints \"Tactics solved: S/T\".",
     true};
 
 // The words of one EPD operation up to its ';' (a quoted operand is one word, without its quotes). Returns

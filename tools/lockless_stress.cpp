@@ -193,9 +193,8 @@ LocklessStressCounts run_threads(Stress& stress, const LocklessStressSettings& s
 
 constexpr CommandText kLocklessCommand = {
     "bench lockless", "shuai bench lockless [--seconds S] [--threads N]",
-    "Racing threads store and probe in a tiny transposition table and Minors Hash Table, lockless encoding "
-    "off\n"
-    "and on: torn entries must get through without it and none with it.",
+    "Racing threads store and probe in a tiny transposition table and Minors Hash Table, lockless\n"
+    "encoding off and on: torn entries must get through without it and none with it.",
     true};
 
 }  // namespace

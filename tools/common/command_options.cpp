@@ -89,7 +89,7 @@ const CommandOption* find_option(const CommandText& text, std::span<const Comman
                                  std::string_view word) {
   for (const CommandOption& option : options)
     if (option.flag == word || (text.accepts_bare_names && !word.starts_with("-") &&
-                                option.flag.substr(2) == word && option.flag.starts_with("--")))
+                                option.flag.starts_with("--") && option.flag.substr(2) == word))
       return &option;
   return nullptr;
 }

@@ -14,14 +14,11 @@ namespace {
 
 constexpr shuai::tools::CommandText kMatchCommand = {
     "shuai-match", "shuai-match --engine SPEC --engine SPEC [...] [options]",
-    "Plays engines against each other over UCCI or UCI, refereed by Shuai's own rules. An engine's SPEC is\n"
-    "name=N,cmd=C,proto=ucci|uci[,dir=D][,ranks=0|1][,tc=BASE+INC][,option=value...]: option=value pairs "
-    "are\n"
-    "sent with setoption; ranks=1 numbers ranks 1-10 (Fairy-Stockfish; detected from its name when not "
-    "given);\n"
-    "tc= gives this engine a clock of its own (time odds) instead of the match's limits. Give exactly one "
-    "of\n"
-    "--tc, --depth and --nodes."};
+    R"(Plays engines against each other over UCCI or UCI, refereed by Shuai's own rules. An engine's SPEC
+is name=N,cmd=C,proto=ucci|uci[,dir=D][,ranks=0|1][,tc=BASE+INC][,option=value...]: option=value pairs are
+sent with setoption; ranks=1 numbers ranks 1-10 (Fairy-Stockfish; detected from its name when not given);
+tc= gives this engine a clock of its own (time odds) instead of the match's limits. Give exactly one of
+--tc, --depth and --nodes.)"};
 
 int fail(const std::string& message) {
   fmt::print(stderr, "shuai-match: {}\n", message);
