@@ -3,15 +3,14 @@
 // are identical but for time; the evaluation benchmark times evaluations over the positions of perft walks.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <chrono>
 #include <stdexcept>
 
 #include "engine/board/board.h"
 #include "eval/evaluator.h"
-#include "tools/arguments.h"
 #include "tools/bench.h"
 #include "tools/bench_positions.h"
+#include "tools/common/command_options.h"
 #include "tools/timed_search.h"
 #include "tools/tools.h"
 
@@ -33,35 +32,15 @@ struct MinorsBenchSettings {
   bool verify = false;  // recompute the minors on every hit and count disagreements (times then mean nothing)
 };
 
-constexpr std::string_view kMhtUsage =
-    "usage: shuai bench mht [depth N | nodes N] [entries LOG2] [rounds R] [verify]";
-constexpr std::string_view kEvalUsage = "usage: shuai bench eval [depth 1..4]";
-
-std::string parse_settings(std::span<const std::string_view> arguments, MinorsBenchSettings& settings) {
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    const std::string_view value = i + 1 < arguments.size() ? arguments[i + 1] : "";
-    std::optional<int> number;
-    if (word == "verify") {
-      settings.verify = true;
-      continue;
-    }
-    if (word == "depth" && (number = parse_int(value, 1, 30))) {
-      settings.depth = *number;
-      settings.nodes = 0;
-    } else if (word == "nodes" && (number = parse_int(value, 1000, 2'000'000'000))) {
-      settings.nodes = *number;
-    } else if (word == "entries" && (number = parse_int(value, 10, 30))) {
-      settings.entries_log2 = *number;
-    } else if (word == "rounds" && (number = parse_int(value, 1, 100))) {
-      settings.rounds = *number;
-    } else {
-      return fmt::format("bench mht: bad option '{} {}'\n{}", word, value, kMhtUsage);
-    }
-    ++i;
-  }
-  return "";
-}
+constexpr CommandText kMhtCommand = {
+    "bench mht", "shuai bench mht [--depth N | --nodes N] [--entries LOG2] [--rounds R] [--verify]",
+    "Searches the opening positions with the Minors Hash Table off and on, alternately, checks that the two\n"
+    "searches are the same but for time, and prints the time saved and the hit rate.",
+    true};
+constexpr CommandText kEvalCommand = {
+    "bench eval", "shuai bench eval [--depth N]",
+    "Evaluations per second over the positions of perft walks from the opening positions, MHT off and on.",
+    true};
 
 Position parse_bench_position(const std::string& fen) {
   auto parsed = parse_fen(fen);
@@ -86,12 +65,17 @@ void walk(Position& position, int depth, Visit& visit) {
 }  // namespace
 
 int run_bench_mht(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}\n", kMhtUsage), 0;
   MinorsBenchSettings settings;
-  if (const std::string error = parse_settings(arguments, settings); !error.empty()) {
-    fmt::print(stderr, "{}\n", error);
-    return 2;
-  }
+  const CommandOption options[] = {
+      {"--depth", "N", "the depth of every search", &settings.depth, 1, 30},
+      {"--nodes", "N", "nodes per search instead of a depth (the paper's ~1 s searches)", &settings.nodes,
+       1000, 2'000'000'000},
+      {"--entries", "LOG2", "MHT size: 2^LOG2 entries", &settings.entries_log2, 10, 30},
+      {"--rounds", "R", "rounds over the positions", &settings.rounds, 1, 100},
+      {"--verify", "", "recompute the minors on every hit and count disagreements (times then mean nothing)",
+       &settings.verify},
+  };
+  if (const auto done = read_command_line(kMhtCommand, options, arguments, stdout, stderr)) return *done;
   Searcher searcher;
   searcher.table().resize(16);
   searcher.minors_table().resize_entries_log2(settings.entries_log2);
@@ -151,17 +135,9 @@ int run_bench_mht(std::span<const std::string_view> arguments) {
 }
 
 int run_bench_eval(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}\n", kEvalUsage), 0;
   int depth = 3;
-  if (!arguments.empty()) {
-    const auto parsed =
-        arguments.size() == 2 && arguments[0] == "depth" ? parse_int(arguments[1], 1, 4) : std::nullopt;
-    if (!parsed) {
-      fmt::print(stderr, "{}\n", kEvalUsage);
-      return 2;
-    }
-    depth = *parsed;
-  }
+  const CommandOption options[] = {{"--depth", "N", "the depth of the perft walks", &depth, 1, 4}};
+  if (const auto done = read_command_line(kEvalCommand, options, arguments, stdout, stderr)) return *done;
   const auto positions = opening_bench_positions();
   MinorsTable table(MinorsTable::kDefaultMegabytes);
   Evaluator without_table, with_table(&table);

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "engine/board/board.h"
-#include "tools/arguments.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -40,12 +40,11 @@ double time_seconds(Counter count, std::uint64_t& nodes) {
 }  // namespace
 
 int run_bench_perft(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments))
-    return fmt::print("usage: shuai bench perft   (takes no further arguments)\n"), 0;
-  if (!arguments.empty()) {
-    fmt::print(stderr, "usage: shuai bench perft   (takes no further arguments)\n");
-    return 2;
-  }
+  constexpr CommandText kPerftCommand = {
+      "bench perft", "shuai bench perft",
+      "Perft speed on a fixed set of positions, each counted by the engine's generator and by the full-test\n"
+      "reference; takes no options."};
+  if (const auto done = read_command_line(kPerftCommand, {}, arguments, stdout, stderr)) return *done;
   fmt::print("{:<10} {:>5} {:>12} {:>9} {:>10} {:>11} {:>10} {:>7}\n", "position", "depth", "nodes", "time s",
              "Mnodes/s", "ref time s", "ref Mn/s", "ratio");
   std::uint64_t total_nodes = 0;

@@ -2,73 +2,38 @@
 // cleared table; the total node count is the signature (like Stockfish's bench), printed with time and speed.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <chrono>
 #include <stdexcept>
 
 #include "engine/board/board.h"
-#include "tools/arguments.h"
 #include "tools/bench.h"
 #include "tools/bench_positions.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 
 namespace {
 
-constexpr std::string_view kBenchUsage =
-    "usage: shuai bench [depth N | time MS] [hash MB] [pruning none|small|medium|large]\n"
-    "                   [no-null-move] [no-lmr] [no-futility] [no-razoring] [transactions]\n"
-    "                   [parameters FILE]   (search parameters: 'shuai parameters search')\n"
-    "       shuai bench perft|mht|eval|smp|lockless|tactics [help]   (see 'shuai --help')\n";
+constexpr CommandText kBenchCommand = {
+    "bench", "shuai bench [--depth N | --time MS] [options]",
+    "Fixed-depth single-threaded searches of positions/bench.fen from a cleared table; the total node\n"
+    "count is the signature. The other benches: shuai bench perft|mht|eval|smp|lockless|tactics (each takes\n"
+    "--help).",
+    true};
 
-// Reads the bench options; an error message on bad input.
-std::string parse_settings(std::span<const std::string_view> arguments, BenchSettings& settings) {
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    const auto value = [&]() -> std::string_view { return i + 1 < arguments.size() ? arguments[++i] : ""; };
-    if (word == "depth") {
-      const auto depth = parse_int(value(), 1, 30);
-      if (!depth) return "bench: depth takes a number from 1 to 30";
-      settings.depth = *depth;
-    } else if (word == "time") {
-      const auto milliseconds = parse_int(value(), 1, 3'600'000);
-      if (!milliseconds) return "bench: time takes milliseconds per position, from 1";
-      settings.move_time_ms = *milliseconds;
-    } else if (word == "hash") {
-      const auto megabytes = parse_int(value(), 1, 65536);
-      if (!megabytes) return "bench: hash takes megabytes from 1 to 65536";
-      settings.hash_megabytes = std::size_t(*megabytes);
-    } else if (word == "pruning") {
-      const std::string_view level = value();
-      if (level == "none")
-        settings.options.pruning = pruning_for_level(PruningLevel::kNone);
-      else if (level == "small")
-        settings.options.pruning = pruning_for_level(PruningLevel::kSmall);
-      else if (level == "medium")
-        settings.options.pruning = pruning_for_level(PruningLevel::kMedium);
-      else if (level == "large")
-        settings.options.pruning = pruning_for_level(PruningLevel::kLarge);
-      else
-        return "bench: pruning takes none, small, medium or large";
-    } else if (word == "no-null-move") {
-      settings.options.pruning.null_move = false;
-    } else if (word == "no-lmr") {
-      settings.options.pruning.late_move_reductions = false;
-    } else if (word == "no-futility") {
-      settings.options.pruning.futility = false;
-    } else if (word == "no-razoring") {
-      settings.options.pruning.razoring = false;
-    } else if (word == "transactions") {
-      settings.options.aspiration_transactions = true;
-    } else if (word == "parameters") {
-      if (const auto error = load_search_parameters(std::string(value()), settings.options.parameters))
-        return fmt::format("bench: {}", *error);
-    } else {
-      return fmt::format("bench: unknown option '{}'", word);
+// The forward pruning levels by name.
+std::optional<std::string> read_pruning_level(std::string_view name, PruningSwitches& pruning) {
+  constexpr std::pair<std::string_view, PruningLevel> kLevels[] = {{"none", PruningLevel::kNone},
+                                                                   {"small", PruningLevel::kSmall},
+                                                                   {"medium", PruningLevel::kMedium},
+                                                                   {"large", PruningLevel::kLarge}};
+  for (const auto& [level_name, level] : kLevels)
+    if (level_name == name) {
+      pruning = pruning_for_level(level);
+      return std::nullopt;
     }
-  }
-  return "";
+  return "none, small, medium or large";
 }
 
 }  // namespace
@@ -104,12 +69,34 @@ BenchTotals run_bench(const BenchSettings& settings, bool print) {
 }
 
 int run_bench_search(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}", kBenchUsage), 0;
   BenchSettings settings;
-  if (const std::string error = parse_settings(arguments, settings); !error.empty()) {
-    fmt::print(stderr, "{}\n{}", error, kBenchUsage);
-    return 2;
-  }
+  bool no_null_move = false, no_late_move_reductions = false, no_futility = false, no_razoring = false;
+  std::string parameters_path;
+  const CommandOption options[] = {
+      {"--depth", "N", "the depth of every search", &settings.depth, 1, 30},
+      {"--time", "MS", "milliseconds per position instead of a depth (prints the mean depth reached)",
+       &settings.move_time_ms, 1, 3'600'000},
+      {"--hash", "MB", "transposition table size", &settings.hash_megabytes, 1, 65536},
+      {"--pruning", "LEVEL", "forward pruning: none, small, medium or large (default large)",
+       ValueReader(
+           [&](std::string_view name) { return read_pruning_level(name, settings.options.pruning); })},
+      {"--no-null-move", "", "null-move pruning off (after --pruning)", &no_null_move},
+      {"--no-lmr", "", "late move reductions off (after --pruning)", &no_late_move_reductions},
+      {"--no-futility", "", "futility pruning off (after --pruning)", &no_futility},
+      {"--no-razoring", "", "razoring off (after --pruning)", &no_razoring},
+      {"--transactions", "", "aspiration transactions on", &settings.options.aspiration_transactions},
+      {"--parameters", "FILE", "the search's constants from a file (see 'shuai parameters search')",
+       &parameters_path},
+  };
+  if (const auto done = read_command_line(kBenchCommand, options, arguments, stdout, stderr)) return *done;
+  PruningSwitches& switches = settings.options.pruning;
+  switches.null_move &= !no_null_move;
+  switches.late_move_reductions &= !no_late_move_reductions;
+  switches.futility &= !no_futility;
+  switches.razoring &= !no_razoring;
+  if (!parameters_path.empty())
+    if (const auto error = load_search_parameters(parameters_path, settings.options.parameters))
+      return fmt::print(stderr, "bench: {}\n", *error), 2;
   const PruningSwitches& pruning = settings.options.pruning;
   fmt::print("bench: {}, hash {} MB, null move {}, LMR {}, futility {}, razoring {}, transactions {}\n",
              settings.move_time_ms >= 0 ? fmt::format("{} ms per position", settings.move_time_ms)

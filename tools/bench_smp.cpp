@@ -16,8 +16,8 @@
 
 #include "engine/board/board.h"
 #include "search/search.h"
-#include "tools/arguments.h"
 #include "tools/bench_positions.h"
+#include "tools/common/command_options.h"
 #include "tools/timed_search.h"
 #include "tools/tools.h"
 
@@ -77,38 +77,29 @@ std::vector<std::string> sample_positions(const std::string& path, int count, st
 
 }  // namespace
 
-constexpr std::string_view kSmpUsage =
-    "usage: shuai bench smp [depth 1..30] [threads 2..512] [hash MB] [split DEPTH] [runs 1..100] "
-    "[file FEN-FILE [sample N]]\n";
+constexpr CommandText kSmpCommand = {
+    "bench smp",
+    "shuai bench smp [--depth N] [--threads N] [--hash MB] [--split N] [--runs N] [--file FILE [--sample N]]",
+    "Time to depth with one thread and with N threads over the bench positions (or a sample of a FEN "
+    "file's):\n"
+    "the speedup, the nodes and speed ratios, split points, idle threads and the machine's ceiling.",
+    true};
 
 int run_bench_smp(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}", kSmpUsage), 0;
   int depth = 10, threads = 2, hash_megabytes = 64, split_depth = SearchOptions{}.min_split_depth, runs = 1;
   int sample_count = 20;
   std::string positions_file;
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    const std::string_view value = i + 1 < arguments.size() ? arguments[++i] : "";
-    std::optional<int> parsed;
-    if (word == "depth" && (parsed = parse_int(value, 1, 30)))
-      depth = *parsed;
-    else if (word == "threads" && (parsed = parse_int(value, 2, 512)))
-      threads = *parsed;
-    else if (word == "hash" && (parsed = parse_int(value, 1, 65536)))
-      hash_megabytes = *parsed;
-    else if (word == "split" && (parsed = parse_int(value, 1, 30)))
-      split_depth = *parsed;
-    else if (word == "runs" && (parsed = parse_int(value, 1, 100)))
-      runs = *parsed;
-    else if (word == "file" && !value.empty())
-      positions_file = std::string(value);
-    else if (word == "sample" && (parsed = parse_int(value, 1, 10000)))
-      sample_count = *parsed;
-    else {
-      fmt::print(stderr, "{}", kSmpUsage);
-      return 2;
-    }
-  }
+  const CommandOption options[] = {
+      {"--depth", "N", "the depth of every search", &depth, 1, 30},
+      {"--threads", "N", "the parallel search's threads", &threads, 2, 512},
+      {"--hash", "MB", "transposition table size of each searcher", &hash_megabytes, 1, 65536},
+      {"--split", "DEPTH", "the parallel search's minimum split depth", &split_depth, 1, 30},
+      {"--runs", "N", "searches per position and side, averaged", &runs, 1, 100},
+      {"--file", "FILE", "FEN lines to sample instead of the bench positions", &positions_file},
+      {"--sample", "N", "with --file: this many positions spread evenly over the file", &sample_count, 1,
+       10000},
+  };
+  if (const auto done = read_command_line(kSmpCommand, options, arguments, stdout, stderr)) return *done;
   std::vector<std::string> positions = bench_positions();
   if (!positions_file.empty()) {
     std::string error;

@@ -10,20 +10,20 @@
 #include <stdexcept>
 
 #include "engine/board/board.h"
-#include "tools/arguments.h"
 #include "tools/bench.h"
 #include "tools/bench_positions.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 
 namespace {
 
-constexpr std::string_view kTacticsUsage =
-    "usage: shuai bench tactics [nodes N] [hash MB] [file EPD] [verbose]\n"
-    "  nodes N    nodes per position (default 200000); hash MB: table size (default 16)\n"
-    "  file EPD   read the positions from this file instead of the compiled-in positions/tactics.epd\n"
-    "  verbose    one line per position\n";
+constexpr CommandText kTacticsCommand = {
+    "bench tactics", "shuai bench tactics [--nodes N] [--hash MB] [--file EPD] [--verbose]",
+    "Searches the positions of positions/tactics.epd (compiled in), one thread and cleared tables each,\n"
+    "at a fixed node count and prints \"Tactics solved: S/T\".",
+    true};
 
 // The words of one EPD operation up to its ';' (a quoted operand is one word, without its quotes). Returns
 // false at the end of the line; sets `error` if the operation has no ';' or an unclosed quote.
@@ -144,35 +144,17 @@ TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const Tact
 }
 
 int run_bench_tactics(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}", kTacticsUsage), 0;
   TacticsSettings settings;
   std::string path;
   bool verbose = false;
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    const std::string_view value = i + 1 < arguments.size() ? arguments[i + 1] : "";
-    if (word == "nodes") {
-      const auto nodes = parse_int(value, 1, 2'000'000'000);
-      if (!nodes)
-        return fmt::print(stderr, "bench tactics: nodes takes a number from 1\n{}", kTacticsUsage), 2;
-      settings.nodes = std::uint64_t(*nodes);
-      ++i;
-    } else if (word == "hash") {
-      const auto megabytes = parse_int(value, 1, 65536);
-      if (!megabytes)
-        return fmt::print(stderr, "bench tactics: hash takes megabytes from 1\n{}", kTacticsUsage), 2;
-      settings.hash_megabytes = std::size_t(*megabytes);
-      ++i;
-    } else if (word == "file" && !value.empty()) {
-      path = value;
-      ++i;
-    } else if (word == "verbose") {
-      verbose = true;
-    } else {
-      fmt::print(stderr, "bench tactics: unknown option '{}'\n{}", word, kTacticsUsage);
-      return 2;
-    }
-  }
+  const CommandOption options[] = {
+      {"--nodes", "N", "nodes per position", &settings.nodes, 1, 2'000'000'000},
+      {"--hash", "MB", "transposition table size", &settings.hash_megabytes, 1, 65536},
+      {"--file", "EPD", "read the positions from this file instead of the compiled-in positions/tactics.epd",
+       &path},
+      {"--verbose", "", "one line per position", &verbose},
+  };
+  if (const auto done = read_command_line(kTacticsCommand, options, arguments, stdout, stderr)) return *done;
   std::string text;
   if (path.empty()) {
     text = tactics_positions_text();

@@ -15,20 +15,26 @@
 #include "engine/book/opening_book.h"
 #include "engine/book/pgn_reader.h"
 #include "tools/arguments.h"
+#include "tools/common/command_options.h"
 #include "tools/progress_line.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 namespace {
 
-constexpr std::string_view kUsage = R"(usage:
-  shuai book build --out FILE [--min-games N] [--max-plies N] [--min-score S] PGN...
-      make a book from PGN files (moves in ICCS, WXF or Chinese notation): the moves of each game's first
-      --max-plies plies (default 40) played in at least --min-games games (default 2) and scoring at least
-      --min-score for the mover (a fraction 0..1, default 0); games that cannot be replayed are skipped
-  shuai book probe FILE[;FILE...] [FEN | startpos] [moves MOVE...]
-      the book moves of a position (default the start position), heaviest first
-)";
+constexpr CommandText kBuildCommand = {
+    "shuai book", "shuai book build --out FILE [options] PGN...",
+    "Makes a book from PGN files (moves in ICCS, WXF or Chinese notation): the moves of each game's first\n"
+    "--max-plies plies played in at least --min-games games and scoring at least --min-score for the mover;\n"
+    "games that cannot be replayed are skipped."};
+constexpr CommandText kProbeCommand = {
+    "shuai book", "shuai book probe FILE[;FILE...] [FEN | startpos] [moves MOVE...]",
+    "The book moves of a position (default the start position), heaviest first."};
+// The subcommands' synopses, for `shuai book help` (each subcommand's --help gives its options).
+std::string book_usage() {
+  return fmt::format("usage:\n  {}\n  {}\n", kBuildCommand.synopsis, kProbeCommand.synopsis);
+}
+
 // How many skipped games the build names before it only counts them.
 constexpr int kShownProblems = 5;
 
@@ -76,35 +82,18 @@ int run_build(std::span<const std::string_view> arguments) {
   std::string out;
   int max_plies = BookBuilder::kDefaultMaxPlies;
   BookSelection selection;
+  int min_games = int(selection.min_games);
   std::vector<std::string> inputs;
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    if (!word.starts_with("--")) {
-      inputs.emplace_back(word);
-      continue;
-    }
-    if (i + 1 == arguments.size()) return fail(fmt::format("{} needs a value", word));
-    const std::string_view value = arguments[++i];
-    if (word == "--out") {
-      out = value;
-    } else if (word == "--min-games") {
-      const auto parsed = parse_int(value, 1, 1'000'000'000);
-      if (!parsed) return fail(fmt::format("--min-games takes a whole number from 1, not '{}'", value));
-      selection.min_games = std::uint32_t(*parsed);
-    } else if (word == "--max-plies") {
-      const auto parsed = parse_int(value, 1, 1000);
-      if (!parsed)
-        return fail(fmt::format("--max-plies takes a whole number from 1 to 1000, not '{}'", value));
-      max_plies = *parsed;
-    } else if (word == "--min-score") {
-      const auto parsed = parse_number(value, 0.0, 1.0);
-      if (!parsed) return fail(fmt::format("--min-score takes a fraction from 0 to 1, not '{}'", value));
-      selection.min_score = *parsed;
-    } else {
-      return fail(fmt::format("unknown option '{}' (try 'shuai book help')", word));
-    }
-  }
-  if (out.empty()) return fail("build needs --out FILE (try 'shuai book help')");
+  const CommandOption options[] = {
+      {"--out", "FILE", "where the book goes", &out, 0, 0, true},
+      {"--min-games", "N", "keep the moves played in at least N games", &min_games, 1, 1'000'000'000},
+      {"--max-plies", "N", "read each game's first N plies", &max_plies, 1, 1000},
+      {"--min-score", "S", "keep the moves scoring at least S for the mover (a fraction)",
+       &selection.min_score, 0, 1},
+  };
+  if (const auto done = read_command_line(kBuildCommand, options, arguments, stdout, stderr, &inputs))
+    return *done;
+  selection.min_games = std::uint32_t(min_games);
   if (inputs.empty()) return fail("build needs at least one PGN file (try 'shuai book help')");
   // A book can take long to build: a place it cannot be written is better found before than after.
   const std::filesystem::path out_folder = std::filesystem::path(out).parent_path();
@@ -161,7 +150,9 @@ int run_build(std::span<const std::string_view> arguments) {
   return 0;
 }
 
-int run_probe(std::span<const std::string_view> arguments) {
+int run_probe(std::span<const std::string_view> words) {
+  std::vector<std::string> arguments;
+  if (const auto done = read_command_line(kProbeCommand, {}, words, stdout, stderr, &arguments)) return *done;
   if (arguments.empty()) return fail("probe needs a book FILE (try 'shuai book help')");
   const std::string book_path(arguments[0]);
   std::string fen;
@@ -200,10 +191,9 @@ int run_probe(std::span<const std::string_view> arguments) {
 
 int run_book_command(std::span<const std::string_view> arguments) {
   if (arguments.empty() || asks_for_help(arguments)) {
-    fmt::print(arguments.empty() ? stderr : stdout, "{}", kUsage);
+    fmt::print(arguments.empty() ? stderr : stdout, "{}", book_usage());
     return arguments.empty() ? 2 : 0;
   }
-  if (asks_for_help(arguments.subspan(1))) return fmt::print("{}", kUsage), 0;  // shuai book build --help
   if (arguments[0] == "build") return run_build(arguments.subspan(1));
   if (arguments[0] == "probe") return run_probe(arguments.subspan(1));
   return fail(fmt::format("unknown subcommand '{}' (try 'shuai book help')", arguments[0]));

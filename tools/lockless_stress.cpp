@@ -16,7 +16,7 @@
 
 #include "eval/minors_table.h"
 #include "search/transposition_table.h"
-#include "tools/arguments.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -191,7 +191,11 @@ LocklessStressCounts run_threads(Stress& stress, const LocklessStressSettings& s
   return total;
 }
 
-constexpr std::string_view kLocklessUsage = "usage: shuai bench lockless [seconds S] [threads N]";
+constexpr CommandText kLocklessCommand = {
+    "bench lockless", "shuai bench lockless [--seconds S] [--threads N]",
+    "Racing threads store and probe in a tiny transposition table and Minors Hash Table, lockless\n"
+    "encoding off and on: torn entries must get through without it and none with it.",
+    true};
 
 }  // namespace
 
@@ -217,21 +221,14 @@ LocklessStressCounts run_lockless_stress(const LocklessStressSettings& settings)
 }
 
 int run_bench_lockless(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}\n", kLocklessUsage), 0;
   LocklessStressSettings settings;
-  for (std::size_t i = 0; i < arguments.size(); i += 2) {
-    const std::string_view word = arguments[i];
-    const std::string_view value = i + 1 < arguments.size() ? arguments[i + 1] : "";
-    std::optional<int> number;
-    if (word == "seconds" && (number = parse_int(value, 1, 3600))) {
-      settings.duration = std::chrono::seconds(*number);
-    } else if (word == "threads" && (number = parse_int(value, 1, 256))) {
-      settings.threads = *number;
-    } else {
-      fmt::print(stderr, "bench lockless: bad option '{} {}' ({})\n", word, value, kLocklessUsage);
-      return 2;
-    }
-  }
+  int seconds = int(std::chrono::duration_cast<std::chrono::seconds>(settings.duration).count());
+  const CommandOption options[] = {
+      {"--seconds", "S", "each run's length", &seconds, 1, 3600},
+      {"--threads", "N", "racing threads", &settings.threads, 1, 256},
+  };
+  if (const auto done = read_command_line(kLocklessCommand, options, arguments, stdout, stderr)) return *done;
+  settings.duration = std::chrono::seconds(seconds);
   fmt::print(
       "bench lockless: {} threads store and probe for {} s per run in a transposition table of one "
       "bucket ({} entries) and a Minors Hash Table of 2 entries\n",

@@ -4,30 +4,33 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <vector>
 
 #include "eval/parameter_file.h"
 #include "search/search_parameters.h"
-#include "tools/arguments.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: shuai parameters search|evaluation [FILE]\n"
-    "  prints the table as a parameter file: the built-in values, or FILE's over them\n";
+constexpr CommandText kParametersCommand = {"parameters", "shuai parameters search|evaluation [FILE]",
+                                            "Prints the table as a parameter file: the built-in values, or "
+                                            "FILE's over them (a check that FILE loads)."};
 
 }  // namespace
 
-int run_parameters_command(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}", kUsage), 0;
+int run_parameters_command(std::span<const std::string_view> words) {
+  std::vector<std::string> arguments;
+  if (const auto done = read_command_line(kParametersCommand, {}, words, stdout, stderr, &arguments))
+    return *done;
   if (arguments.empty() || arguments.size() > 2 ||
       (arguments[0] != "search" && arguments[0] != "evaluation")) {
-    fmt::print(stderr, "parameters: name the table, search or evaluation\n{}", kUsage);
+    fmt::print(stderr, "parameters: name the table, search or evaluation, and at most a FILE (try --help)\n");
     return 2;
   }
-  const std::string path = arguments.size() == 2 ? std::string(arguments[1]) : "";
+  const std::string path = arguments.size() == 2 ? arguments[1] : "";
   if (arguments[0] == "search") {
     SearchParameters parameters = default_search_parameters();
     if (!path.empty())

@@ -3,26 +3,32 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "engine/board/board.h"
 #include "tools/arguments.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
 
-constexpr std::string_view kPerftUsage = "usage: shuai perft DEPTH [FEN]   (DEPTH from 1 to 12)\n";
+constexpr CommandText kPerftCommand = {"perft", "shuai perft DEPTH [FEN]",
+                                       "Counts the legal move paths of DEPTH plies (1 to 12) from FEN "
+                                       "(default the start position): one line per\n"
+                                       "root move, then \"Nodes searched: N\"."};
 
-int run_perft_command(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments)) return fmt::print("{}", kPerftUsage), 0;
+int run_perft_command(std::span<const std::string_view> words) {
+  std::vector<std::string> arguments;
+  if (const auto done = read_command_line(kPerftCommand, {}, words, stdout, stderr, &arguments)) return *done;
   const auto depth = parse_int(arguments.empty() ? std::string_view() : arguments[0], 1, 12);
   if (!depth) {
-    fmt::print(stderr, "{}", kPerftUsage);
+    fmt::print(stderr, "perft: DEPTH takes a whole number from 1 to 12 (try --help)\n");
     return 2;
   }
   std::string fen(kStartFen);
   if (arguments.size() > 1) {
     fen.clear();
-    for (const std::string_view word : arguments.subspan(1)) fen += std::string(word) + ' ';
+    for (std::size_t i = 1; i < arguments.size(); ++i) fen += arguments[i] + ' ';
   }
   auto parsed = parse_fen(fen);
   if (!parsed.position) {

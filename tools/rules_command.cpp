@@ -4,9 +4,10 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <vector>
 
 #include "engine/board/board.h"
-#include "tools/arguments.h"
+#include "tools/common/command_options.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -28,11 +29,15 @@ std::string describe_chased(const Position& position, const SquareSet& chased) {
 
 }  // namespace
 
-int run_rules_command(std::span<const std::string_view> arguments) {
-  if (asks_for_help(arguments))
-    return fmt::print("usage: shuai rules FEN|startpos [MOVE ...]   (moves in ICCS or WXF notation)\n"), 0;
+int run_rules_command(std::span<const std::string_view> words) {
+  constexpr CommandText kRulesCommand = {
+      "rules", "shuai rules FEN|startpos [MOVE ...]",
+      "Replays the moves (ICCS or WXF notation) and prints each one's class under the Asian rules (check,\n"
+      "chase, idle) and the repetition verdict."};
+  std::vector<std::string> arguments;
+  if (const auto done = read_command_line(kRulesCommand, {}, words, stdout, stderr, &arguments)) return *done;
   if (arguments.empty()) {
-    fmt::print(stderr, "usage: shuai rules FEN|startpos [MOVE ...]   (moves in ICCS or WXF notation)\n");
+    fmt::print(stderr, "rules: give a FEN or startpos (try --help)\n");
     return 2;
   }
   auto parsed = parse_fen(arguments[0] == "startpos" ? kStartFen : arguments[0]);
@@ -42,7 +47,7 @@ int run_rules_command(std::span<const std::string_view> arguments) {
   }
   Position position = *parsed.position;
   int ply = 0;
-  for (const std::string_view text : arguments.subspan(1)) {
+  for (const std::string_view text : std::span(arguments).subspan(1)) {
     MoveResult move = parse_legal_move(position, text);
     if (move.move == kNoMove) move = parse_wxf_move(position, text);
     if (move.move == kNoMove) {

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 #include "tools/arguments.h"
+#include "tools/common/command_options.h"
 
 namespace shuai::stats {
 
@@ -160,147 +162,122 @@ Options default_options(Experiment experiment, const std::string& positions_dire
   return options;
 }
 
+namespace {
+
+// Every option of the tool, read into `options` (--positions into `positions`): the common ones, then those
+// of `own` ("--entries --games ..."; every one when it is null).
+std::vector<tools::CommandOption> option_table(Options& options, std::vector<std::string>& positions,
+                                               const std::string_view* own) {
+  std::vector<tools::CommandOption> table = {
+      {"--positions", "FILE",
+       "FEN lines or a TSV with a fen column (phases-public.tsv); given again, the files are read in turn",
+       &positions},
+      {"--max-positions", "N", "N positions spread evenly over the file (0: all)", &options.max_positions, 0,
+       1'000'000},
+      {"--min-majors", "N", "only positions whose majors value (rook 2, horse 1, cannon 1) is at least N",
+       &options.min_majors, 0, 16},
+      {"--depth", "N", "fixed search depth", &options.depth, 1, 30},
+      {"--nodes", "N", "node limit per search instead of a depth", &options.nodes, 1, double(1ULL << 40)},
+      {"--hash", "MB", "transposition table size", &options.hash_megabytes, 1, 65536},
+      {"--csv", "FILE", "the same data as CSV (percentages as fractions)", &options.csv_path},
+      {"--svg", "FILE", "a chart (sizes, buckets or pruning settings on the horizontal axis)",
+       &options.svg_path},
+      {"--quiet", "", "no progress bar", &options.quiet},
+  };
+  const tools::CommandOption some[] = {
+      {"--entries", "LIST", "MHT sizes as powers of two: 17-25, 17,20,25",
+       tools::ValueReader([&options](std::string_view text) -> std::optional<std::string> {
+         const auto sizes = parse_sizes(text);
+         if (!sizes)
+           return fmt::format("sizes as powers of two from {} to {}, e.g. 17-25 or 17,20", kMinEntriesLog2,
+                              kMaxEntriesLog2);
+         options.entries_log2 = *sizes;
+         return std::nullopt;
+       })},
+      {"--repetitions", "N", "timed runs: rounds over the positions; collisions: searches per position",
+       &options.repetitions, 1, 1000},
+      {"--games", "N", "self-play games, from openings spread over the file (0: one per opening)",
+       &options.games, 0, 100'000},
+      {"--max-plies", "N", "self-play: stop a game after N plies", &options.max_plies, 1, 10'000},
+      {"--threads", "N", "collisions: search threads", &options.threads, 1, 256},
+      {"--per-bucket", "N", "positions: how many to keep per majors bucket", &options.per_bucket, 1, 100'000},
+  };
+  for (const tools::CommandOption& option : some)
+    if (!own || fmt::format(" {} ", *own).find(fmt::format(" {} ", option.flag)) != std::string::npos)
+      table.push_back(option);
+  return table;
+}
+
+// One experiment's defaults, as the usage lists them.
+std::string defaults_text(const ExperimentSpec& spec) {
+  const Options options = default_options(spec.experiment, "positions");
+  std::string files;
+  for (const std::string& path : options.positions_paths) files += (files.empty() ? "" : " + ") + path;
+  std::string text =
+      fmt::format("{}, depth {}, entries {}", files, options.depth, sizes_text(options.entries_log2));
+  if (options.max_positions) text += fmt::format(", {} positions", options.max_positions);
+  if (options.min_majors) text += fmt::format(", majors >= {}", options.min_majors);
+  if (options.repetitions > 1) text += fmt::format(", {} repetitions", options.repetitions);
+  if (spec.options.find("--games") != std::string_view::npos)
+    text += options.games ? fmt::format(", {} games of at most {} plies", options.games, options.max_plies)
+                          : fmt::format(", a game per opening of at most {} plies", options.max_plies);
+  if (spec.options.find("--per-bucket") != std::string_view::npos)
+    text += fmt::format(", {} per bucket", options.per_bucket);
+  if (spec.options.find("--threads") != std::string_view::npos)
+    text += fmt::format(", {} threads", options.threads);
+  return text;
+}
+
+}  // namespace
+
 std::variant<Options, std::string> parse_options(std::span<const std::string_view> arguments,
                                                  const std::string& positions_directory) {
-  if (arguments.empty()) return std::string("no experiment given (try --help)");
-  if (arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
-    Options options;
-    options.help = true;
-    return options;
-  }
+  if (arguments.empty()) return std::string("shuai-stats: no experiment given (try --help)");
   const ExperimentSpec* spec = find_experiment(arguments[0]);
-  if (!spec) return fmt::format("unknown experiment '{}' (try --help)", arguments[0]);
+  if (!spec) return fmt::format("shuai-stats: unknown experiment '{}' (try --help)", arguments[0]);
   Options options = default_options(spec->experiment, positions_directory);
-  const std::string own_options = fmt::format(" {} ", spec->options);
-  bool positions_given = false;  // the first --positions replaces the default, later ones add files
-
-  for (std::size_t i = 1; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    if (word == "--quiet") {
-      options.quiet = true;
-      continue;
-    }
-    if (word == "--help" || word == "-h") {
-      options.help = true;
-      continue;
-    }
-    const bool common = word == "--positions" || word == "--max-positions" || word == "--min-majors" ||
-                        word == "--depth" || word == "--nodes" || word == "--hash" || word == "--csv" ||
-                        word == "--svg";
-    const bool own =
-        word.starts_with("--") && own_options.find(fmt::format(" {} ", word)) != std::string::npos;
-    if (!common && !own) {
-      const bool known = word == "--entries" || word == "--repetitions" || word == "--games" ||
-                         word == "--max-plies" || word == "--threads" || word == "--per-bucket";
-      return known ? fmt::format("{} does not take {}", spec->name, word)
-                   : fmt::format("unknown option '{}' (try --help)", word);
-    }
-    if (i + 1 >= arguments.size()) return fmt::format("{} needs a value", word);
-    const std::string_view value = arguments[++i];
-    const auto bad = [&](std::string_view expected) {
-      return fmt::format("{} takes {}, not '{}'", word, expected, value);
-    };
-    if (word == "--positions") {
-      if (!positions_given) options.positions_paths.clear();
-      positions_given = true;
-      options.positions_paths.emplace_back(value);
-    } else if (word == "--csv") {
-      options.csv_path = std::string(value);
-    } else if (word == "--svg") {
-      options.svg_path = std::string(value);
-    } else if (word == "--entries") {
-      const auto sizes = parse_sizes(value);
-      if (!sizes)
-        return bad(fmt::format("sizes as powers of two from {} to {}, e.g. 17-25 or 17,20", kMinEntriesLog2,
-                               kMaxEntriesLog2));
-      options.entries_log2 = *sizes;
-    } else if (word == "--nodes") {
-      const auto nodes = parse_number<std::uint64_t>(value, 1, std::uint64_t(1) << 40);
-      if (!nodes) return bad("a node count from 1");
-      options.nodes = *nodes;
-    } else {
-      struct Bounds {
-        std::string_view name;
-        int* target;
-        int low, high;
-      };
-      const Bounds bounds[] = {
-          {"--max-positions", &options.max_positions, 0, 1'000'000},
-          {"--min-majors", &options.min_majors, 0, 16},
-          {"--depth", &options.depth, 1, 30},
-          {"--hash", &options.hash_megabytes, 1, 65536},
-          {"--repetitions", &options.repetitions, 1, 1000},
-          {"--games", &options.games, 0, 100'000},
-          {"--max-plies", &options.max_plies, 1, 10'000},
-          {"--threads", &options.threads, 1, 256},
-          {"--per-bucket", &options.per_bucket, 1, 100'000},
-      };
-      for (const Bounds& bound : bounds) {
-        if (bound.name != word) continue;
-        const auto number = parse_number<int>(value, bound.low, bound.high);
-        if (!number) return bad(fmt::format("a number from {} to {}", bound.low, bound.high));
-        *bound.target = *number;
-      }
-    }
-  }
+  std::vector<std::string> positions;  // given: they replace the default files
+  const auto table = option_table(options, positions, &spec->options);
+  if (auto error =
+          tools::parse_command_options({"shuai-stats", "", ""}, table, arguments.subspan(1), options.help))
+    return *error;
+  if (!positions.empty()) options.positions_paths = positions;
   if (options.experiment == Experiment::kCollisions && !options.svg_path.empty())
-    return std::string("collisions draws no chart (its table reads better): drop --svg");
+    return std::string("shuai-stats: collisions draws no chart (its table reads better): drop --svg");
   if (options.experiment == Experiment::kSamplePositions &&
       !(options.svg_path.empty() && options.csv_path.empty()))
-    return std::string("positions writes its TSV to standard output: drop --csv and --svg");
+    return std::string("shuai-stats: positions writes its TSV to standard output: drop --csv and --svg");
   if (options.nodes) options.depth = 30;  // the node limit decides where the search stops
   return options;
 }
 
-std::string usage_text() {
-  std::string text =
-      "usage: shuai-stats <experiment> [options]\n"
-      "\n"
+std::string usage_text(std::optional<Experiment> experiment) {
+  std::vector<std::string> positions;
+  if (experiment) {
+    const ExperimentSpec& spec = spec_of(*experiment);
+    Options options = default_options(*experiment, "positions");
+    const std::string synopsis = fmt::format("shuai-stats {} [options]", spec.name);
+    const std::string description = fmt::format("{}.\nDefaults: {}.", spec.what, defaults_text(spec));
+    return tools::command_usage({"shuai-stats", synopsis, description},
+                                option_table(options, positions, &spec.options));
+  }
+  std::string description =
       "Measures on Shuai what the Minors Hash Table paper (Wang, Li and Xu) measured on NEUCHESS. Writes a\n"
       "Markdown table to standard output, progress to standard error.\n"
       "\n"
-      "experiments:\n";
-  for (const ExperimentSpec& spec : kExperiments) text += fmt::format("  {:<11} {}\n", spec.name, spec.what);
-  text +=
-      "\n"
-      "options (every experiment):\n"
-      "  --positions FILE     FEN lines, openings.fen, or a TSV with a fen column (phases-public.tsv);\n"
-      "                       given twice or more, the files are read in turn\n"
-      "  --max-positions N    N positions spread evenly over the file\n"
-      "  --min-majors N       only positions whose majors value (rook 2, horse 1, cannon 1) is at least N\n"
-      "  --depth N            fixed search depth          --nodes N   node limit per search instead\n"
-      "  --hash MB            transposition table size (default 16)\n"
-      "  --csv FILE           the same data as CSV (percentages as fractions)\n"
-      "  --svg FILE           a chart (sizes, buckets or pruning settings on the horizontal axis)\n"
-      "  --quiet              no progress bar\n"
-      "options of some experiments (see above for which take which):\n"
-      "  --entries LIST       MHT sizes as powers of two: 17-25, 17,20,25\n"
-      "  --repetitions N      timed runs: rounds over the positions; collisions: searches per position\n"
-      "  --games N            self-play games, from openings spread over the file\n"
-      "  --max-plies N        self-play: stop a game after N plies (default 160)\n"
-      "  --threads N          collisions: search threads (default 2)\n"
-      "  --per-bucket N       positions: how many to keep per majors bucket (default 40)\n"
-      "\n"
-      "defaults:\n";
-  for (const ExperimentSpec& spec : kExperiments) {
-    const Options options = default_options(spec.experiment, "positions");
-    std::string files;
-    for (const std::string& path : options.positions_paths) files += (files.empty() ? "" : " + ") + path;
-    text += fmt::format("  {:<11} {}, depth {}, entries {}", spec.name, files, options.depth,
-                        sizes_text(options.entries_log2));
-    if (options.max_positions) text += fmt::format(", {} positions", options.max_positions);
-    if (options.min_majors) text += fmt::format(", majors >= {}", options.min_majors);
-    if (options.repetitions > 1) text += fmt::format(", {} repetitions", options.repetitions);
-    if (spec.options.find("--games") != std::string_view::npos)
-      text += options.games ? fmt::format(", {} games of at most {} plies", options.games, options.max_plies)
-                            : fmt::format(", a game per opening of at most {} plies", options.max_plies);
-    if (spec.options.find("--per-bucket") != std::string_view::npos)
-      text += fmt::format(", {} per bucket", options.per_bucket);
-    if (spec.options.find("--threads") != std::string_view::npos)
-      text += fmt::format(", {} threads", options.threads);
-    text += "\n";
-  }
-  return text;
+      "experiments (each takes the common options and those named here):\n";
+  for (const ExperimentSpec& spec : kExperiments)
+    description += fmt::format("  {:<11} {}\n  {:<11} {}\n", spec.name, spec.what, "", spec.options);
+  description +=
+      "\ndefaults (shuai-stats <experiment> --help shows one experiment's options and defaults):\n";
+  for (const ExperimentSpec& spec : kExperiments)
+    description += fmt::format("  {:<11} {}\n", spec.name, defaults_text(spec));
+  // The defaults that differ by experiment are in the list above, not beside the options.
+  Options options;
+  options.depth = options.repetitions = options.max_plies = -1;
+  options.games = options.max_positions = options.min_majors = -1;
+  return tools::command_usage({"shuai-stats", "shuai-stats <experiment> [options]", description},
+                              option_table(options, positions, nullptr));
 }
 
 }  // namespace shuai::stats

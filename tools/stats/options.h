@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,21 +42,21 @@ struct Options {
   int hash_megabytes = 16;         // transposition table
   std::string csv_path, svg_path;  // empty: not written
   bool quiet = false;              // no progress bar
-  bool help = false;
+  bool help = false;               // the experiment's usage asked for
 };
 
 // The defaults of an experiment, before the command line changes them. `positions_directory` is where the
 // project's positions/ files are.
 Options default_options(Experiment experiment, const std::string& positions_directory);
 
-// Parses `<experiment> [options]`; a one-line error message on bad input.
+// Parses `<experiment> [options]`; on bad input the one line to print ("shuai-stats: ...").
 std::variant<Options, std::string> parse_options(std::span<const std::string_view> arguments,
                                                  const std::string& positions_directory);
 
 // Sizes as --entries takes them: {10, 17, 18, 19} -> "10,17-19".
 std::string sizes_text(const std::vector<int>& entries_log2);
 
-// The --help text.
-std::string usage_text();
+// The --help text: of every experiment, or of one.
+std::string usage_text(std::optional<Experiment> experiment = std::nullopt);
 
 }  // namespace shuai::stats

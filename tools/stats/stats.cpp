@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "tools/arguments.h"
 #include "tools/stats/experiments.h"
 #include "tools/stats/positions.h"
 #include "tools/stats/sample_positions.h"
@@ -54,14 +55,18 @@ Report run_experiment(const Options& options, Progress& progress) {
 
 int run_stats(std::span<const std::string_view> arguments, const std::string& positions_directory,
               std::FILE* out, std::FILE* error) {
+  if (!arguments.empty() && tools::asks_for_help(arguments.first(1))) {
+    fmt::print(out, "{}", usage_text());
+    return 0;
+  }
   auto parsed = parse_options(arguments, positions_directory);
   if (const auto* message = std::get_if<std::string>(&parsed)) {
-    fmt::print(error, "shuai-stats: {}\n", *message);
+    fmt::print(error, "{}\n", *message);
     return 2;
   }
   const Options& options = std::get<Options>(parsed);
   if (options.help) {
-    fmt::print(out, "{}", usage_text());
+    fmt::print(out, "{}", usage_text(options.experiment));
     return 0;
   }
   Report report;

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "eval/parameter_file.h"
-#include "tools/arguments.h"
+#include "tools/common/command_options.h"
 
 namespace shuai::tune {
 
@@ -37,14 +37,6 @@ void in_slices(std::size_t count, int threads, Work&& work) {
   for (auto& thread : pool) thread.join();
 }
 
-// Reads `text` into `value` if it is a number in [low, high]; false (and `value` untouched) otherwise.
-template <typename Number>
-bool read_number(std::string_view text, Number& value, Number low, Number high) {
-  const auto parsed = tools::parse_number<Number>(text, low, high);
-  if (parsed) value = *parsed;
-  return parsed.has_value();
-}
-
 // Which of the `count` fitted parameters `--only`'s name prefixes choose (all, when there are none).
 std::vector<bool> chosen_parameters(const std::vector<std::string>& only, std::size_t count) {
   std::vector<bool> chosen(count, only.empty());
@@ -61,86 +53,69 @@ constexpr double kPositive = std::numeric_limits<double>::denorm_min();
 
 }  // namespace
 
-std::string fit_usage_text() {
-  return R"(usage: shuai-tune fit DATA... [options]
+namespace {
 
-Fits the evaluation's parameters (eval/parameters.h) to the results of the games in the training files DATA
+constexpr tools::CommandText kFitCommand = {
+    "fit", "shuai-tune fit DATA... [options]",
+    R"(Fits the evaluation's parameters (eval/parameters.h) to the results of the games in the training files DATA
 (written by `shuai-tune generate`; shards may be given one by one or concatenated: a position met twice counts
 once). Every position is evaluated once as a linear form of the parameters; the logistic scale K of
 sigmoid(K * evaluation) is fitted first, then all fitted parameters by Adam over shuffled mini-batches,
 minimising the mean squared error against the results. A fixed share of the positions (chosen by their hash
 key) is held out and its loss printed after every epoch; the parameters written are those of the epoch with
-the lowest validation loss.
+the lowest validation loss.)"};
 
-  --start FILE        start from this parameter file (default: the built-in values)
-  --out FILE          write the fitted parameters as a parameter file (default tuned-parameters.txt)
-  --source FILE       also write them as C++ source (for eval/default_parameters.cpp)
-  --epochs N          passes over the training part (default 30)
-  --batch N           positions per Adam step (default 16384)
-  --rate X            Adam's step size in evaluation units (default 0.5)
-  --validation X      share held out for validation (default 0.1)
-  --scale K           use this K instead of fitting it
-  --regularization L  add L * (w - w0)^2 per parameter to the loss, w0 its start value (default 1e-9)
-  --only A,B,...      fit only the parameters whose names start with one of these (e.g. danger_,shape_);
-                      the others keep their start values
-  --threads N         threads (default: one per processor)
-  --seed S            the order of the mini-batches (default 1)
-)";
+// The options of `fit`, read into `options`.
+std::vector<tools::CommandOption> option_table(FitOptions& options) {
+  return {
+      {"--start", "FILE", "start from this parameter file (default: the built-in values)",
+       &options.start_path},
+      {"--out", "FILE", "write the fitted parameters as a parameter file", &options.out_path},
+      {"--source", "FILE", "also write them as C++ source (for eval/default_parameters.cpp)",
+       &options.source_path},
+      {"--epochs", "N", "passes over the training part", &options.epochs, 0, kMaxInt},
+      {"--batch", "N", "positions per Adam step", &options.batch_size, 1, kMaxInt},
+      {"--rate", "X", "Adam's step size in evaluation units", &options.learning_rate, kPositive, kMaxDouble},
+      {"--validation", "X", "share held out for validation", &options.validation_share, 0.0,
+       std::nextafter(1.0, 0.0)},
+      {"--scale", "K", "use this K instead of fitting it", &options.scale, kPositive, kMaxDouble},
+      {"--regularization", "L", "add L * (w - w0)^2 per parameter to the loss, w0 its start value",
+       &options.regularization, 0.0, kMaxDouble},
+      {"--only", "A,B,...",
+       "fit only the parameters named by these prefixes (danger_,shape_); the others keep their start values",
+       tools::ValueReader([&options](std::string_view value) -> std::optional<std::string> {
+         options.only.clear();
+         for (std::size_t start = 0; start <= value.size();) {
+           const std::size_t comma = std::min(value.find(',', start), value.size());
+           if (comma > start) options.only.emplace_back(value.substr(start, comma - start));
+           start = comma + 1;
+         }
+         const std::vector<bool> chosen =
+             chosen_parameters(options.only, std::size_t(fitted_parameter_count()));
+         if (std::find(chosen.begin(), chosen.end(), true) == chosen.end())
+           return "prefixes of fitted parameters' names";
+         return std::nullopt;
+       })},
+      {"--threads", "N", "threads, one per processor unless given", &options.threads, 1, 256},
+      {"--seed", "S", "the order of the mini-batches", &options.seed, 0, double(UINT64_MAX)},
+  };
+}
+
+}  // namespace
+
+std::string fit_usage_text() {
+  FitOptions options;
+  options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  return tools::command_usage(kFitCommand, option_table(options));
 }
 
 std::variant<FitOptions, std::string> parse_fit_options(std::span<const std::string_view> arguments) {
   FitOptions options;
   options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-  for (std::size_t i = 0; i < arguments.size(); ++i) {
-    const std::string_view word = arguments[i];
-    if (word == "--help" || word == "-h") {
-      options.help = true;
-      continue;
-    }
-    if (!word.starts_with("--")) {
-      options.data_paths.emplace_back(word);
-      continue;
-    }
-    if (i + 1 >= arguments.size()) return fmt::format("fit: {} needs a value", word);
-    const std::string_view value = arguments[++i];
-    bool good = true;
-    if (word == "--start")
-      options.start_path = value;
-    else if (word == "--out")
-      options.out_path = value;
-    else if (word == "--source")
-      options.source_path = value;
-    else if (word == "--epochs")
-      good = read_number(value, options.epochs, 0, kMaxInt);
-    else if (word == "--batch")
-      good = read_number(value, options.batch_size, 1, kMaxInt);
-    else if (word == "--rate")
-      good = read_number(value, options.learning_rate, kPositive, kMaxDouble);
-    else if (word == "--validation")
-      good = read_number(value, options.validation_share, 0.0, std::nextafter(1.0, 0.0));
-    else if (word == "--scale")
-      good = read_number(value, options.scale, kPositive, kMaxDouble);
-    else if (word == "--only") {
-      options.only.clear();
-      for (std::size_t start = 0; start <= value.size();) {
-        const std::size_t comma = std::min(value.find(',', start), value.size());
-        if (comma > start) options.only.emplace_back(value.substr(start, comma - start));
-        start = comma + 1;
-      }
-      const std::vector<bool> chosen = chosen_parameters(options.only, std::size_t(fitted_parameter_count()));
-      if (std::find(chosen.begin(), chosen.end(), true) == chosen.end())
-        return fmt::format("fit: --only '{}' names no fitted parameter", value);
-    } else if (word == "--threads")
-      good = read_number(value, options.threads, 1, 256);
-    else if (word == "--regularization")
-      good = read_number(value, options.regularization, 0.0, kMaxDouble);
-    else if (word == "--seed")
-      good = read_number(value, options.seed, std::uint64_t(0), std::numeric_limits<std::uint64_t>::max());
-    else
-      return fmt::format("fit: unknown option '{}' (shuai-tune fit --help lists them)", word);
-    if (!good) return fmt::format("fit: bad value '{}' for {}", value, word);
-  }
-  if (options.data_paths.empty() && !options.help) return "fit: no training file given";
+  if (auto error = tools::parse_command_options(kFitCommand, option_table(options), arguments, options.help,
+                                                &options.data_paths))
+    return *error;
+  if (options.data_paths.empty() && !options.help) return "fit: no training file given (try --help)";
   return options;
 }
 

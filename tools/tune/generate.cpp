@@ -179,12 +179,12 @@ int run_generate(std::span<const std::string_view> arguments, const std::string&
                  std::FILE* out, std::FILE* error) {
   const auto parsed = parse_generate_options(arguments, positions_directory);
   if (const auto* message = std::get_if<std::string>(&parsed)) {
-    fmt::print(error, "shuai-tune generate: {}\n", *message);
+    fmt::print(error, "{}\n", *message);
     return 2;
   }
   const GenerateOptions& options = std::get<GenerateOptions>(parsed);
   if (options.help) {
-    fmt::print(out, "{}", generate_usage_text());
+    fmt::print(out, "{}", generate_usage_text(positions_directory));
     return 0;
   }
   try {

@@ -28,11 +28,11 @@ struct GenerateOptions {
 // processor.
 GenerateOptions default_generate_options(const std::string& positions_directory);
 
-// Parses the words after `generate`; a one-line message on bad input.
+// Parses the words after `generate`; on bad input the one line to print ("shuai-tune generate: ...").
 std::variant<GenerateOptions, std::string> parse_generate_options(std::span<const std::string_view> arguments,
                                                                   const std::string& positions_directory);
 
 // The --help text.
-std::string generate_usage_text();
+std::string generate_usage_text(const std::string& positions_directory);
 
 }  // namespace shuai::tune

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tools/arguments.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
 #include "tools/tune/spsa.h"
@@ -40,7 +41,7 @@ std::string usage_line() {
 
 int main(int argc, char** argv) {
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
-  if (!arguments.empty() && (arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help")) {
+  if (!arguments.empty() && shuai::tools::asks_for_help(std::span(arguments).first(1))) {
     fmt::print("{}\n", usage_line());
     return 0;
   }

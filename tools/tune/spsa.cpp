@@ -297,12 +297,14 @@ int run_init(std::span<const std::string_view> arguments, const std::string& pos
 }
 
 int run_play(std::span<const std::string_view> arguments, std::FILE* out, std::FILE* err) {
-  std::string state_path, out_path, shard_text = "1/1";
+  std::string state_path, out_path;
+  int index = 1, count = 1;
   int concurrency = int(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   const CommandOption options[] = {
       {"--state", "FILE", "the run's state file", &state_path, 0, 0, true},
       {"--out", "FILE", "where this shard's result goes", &out_path, 0, 0, true},
-      {"--shard", "I/N", "play the pairs p with p % N == I-1", &shard_text},
+      {"--shard", "I/N", "play the pairs p with p % N == I-1 (default 1/1)",
+       tools::shard_reader(index, count, 100000)},
       {"--concurrency", "N", "games at once", &concurrency, 1, 1024},
   };
   if (const auto done =
@@ -310,23 +312,15 @@ int run_play(std::span<const std::string_view> arguments, std::FILE* out, std::F
                                     "Plays one shard of the current iteration's game pairs."},
                                    options, arguments, out, err))
     return *done;
-  const auto slash = shard_text.find('/');
-  const auto count = slash == std::string::npos
-                         ? std::nullopt
-                         : tools::parse_int(std::string_view(shard_text).substr(slash + 1), 1, 100000);
-  const auto index =
-      count ? tools::parse_int(std::string_view(shard_text).substr(0, slash), 1, *count) : std::nullopt;
-  if (!index)
-    return fmt::print(err, "spsa play: --shard takes I/N with 1 <= I <= N, not '{}'\n", shard_text), 2;
   SpsaState state;
   if (const auto error = read_state_file(state_path, state, err)) return *error;
   if (state.iteration >= state.iterations) return fmt::print(err, "spsa play: the run is complete\n"), 2;
-  auto played = play_pairs(state, pairs_of_shard(state, *index, *count), concurrency);
+  auto played = play_pairs(state, pairs_of_shard(state, index, count), concurrency);
   if (const auto* error = std::get_if<std::string>(&played)) return fmt::print(err, "{}\n", *error), 1;
   const GameCount& games = std::get<GameCount>(played);
-  if (!write_file_atomically(out_path, result_line(state, *index, *count, games)))
+  if (!write_file_atomically(out_path, result_line(state, index, count, games)))
     return fmt::print(err, "spsa play: cannot write '{}'\n", out_path), 2;
-  fmt::print(out, "{}", result_line(state, *index, *count, games));
+  fmt::print(out, "{}", result_line(state, index, count, games));
   return 0;
 }
 
