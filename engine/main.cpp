@@ -1,12 +1,14 @@
 // The shuai program: subcommands for people and scripts (perft, bench, help, version).
 #include <fmt/format.h>
 
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include <iostream>
 
 #include "engine/protocol/session.h"
+#include "tools/arguments.h"
 #include "tools/tools.h"
 
 namespace {
@@ -29,10 +31,10 @@ usage:
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
   shuai bench eval          evaluations per second, Minors Hash Table off and on
-  shuai bench smp           time to depth with 1 and N threads ('depth N', 'threads N', 'hash MB', 'split N', 'runs N')
+  shuai bench smp           time to depth with 1 and N threads ('shuai bench smp --help')
   shuai bench lockless      racing threads: torn entries in tiny shared tables, lockless encoding off and on
   shuai bench tactics       positions/tactics.epd (losing moves from Shuai's games) at a fixed node count:
-                            solved/total ('nodes N', 'hash MB', 'file EPD', 'verbose')
+                            solved/total ('shuai bench tactics --help')
   shuai --help              this text
   shuai --version           the version
 )";
@@ -58,7 +60,7 @@ int run_protocol() {
 int main(int argc, char** argv) {
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
   if (arguments.empty()) return run_protocol();
-  if (arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
+  if (shuai::tools::asks_for_help(std::span(arguments).first(1))) {
     fmt::print(kUsage, SHUAI_VERSION);
     return 0;
   }
