@@ -12,8 +12,8 @@
 #include "engine/board/board.h"
 #include "eval/evaluator.h"
 #include "eval/parameter_file.h"
-#include "tests/reference_positions.h"
 #include "tests/hand_set_parameters.h"
+#include "tests/reference_positions.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/training_file.h"
 
@@ -25,21 +25,16 @@ std::vector<Position> random_positions(int plies_each) {
   std::vector<Position> positions;
   std::mt19937 random(11);
   for (const char* file : {"phases-public.tsv", "phases-selfplay.tsv"}) {
-    std::ifstream in(std::string(SHUAI_POSITIONS_DIR) + "/" + file);
-    std::string line;
-    while (std::getline(in, line))
-      for (const auto& field : test::split_tabs(line)) {
-        const FenResult parsed = parse_fen(field);
-        if (!parsed.position) continue;
-        Position position = *parsed.position;
-        for (int ply = 0; ply < plies_each; ++ply) {
-          MoveList moves;
-          generate_legal(position, moves);
-          if (moves.size == 0) break;
-          position.make_move(moves[random() % moves.size]);
-          if (!position.in_check()) positions.push_back(position);
-        }
+    for (const tools::PositionLine& line : test::load_positions(file)) {
+      Position position = line.position;
+      for (int ply = 0; ply < plies_each; ++ply) {
+        MoveList moves;
+        generate_legal(position, moves);
+        if (moves.size == 0) break;
+        position.make_move(moves[random() % moves.size]);
+        if (!position.in_check()) positions.push_back(position);
       }
+    }
   }
   return positions;
 }
@@ -63,7 +58,8 @@ TEST_CASE("the loss gradient is the slope of the loss") {
     const LinearScore score = linear_evaluation(position, tables);
     positions.add(score, double(random() % 3) / 2);
     // The compact form gives back each position's own score, hinges included.
-    mismatches += std::abs(positions.evaluate(positions.size() - 1, parameters) - score.value(parameters)) > 1e-3;
+    mismatches +=
+        std::abs(positions.evaluate(positions.size() - 1, parameters) - score.value(parameters)) > 1e-3;
   }
   REQUIRE(positions.size() > 500);
   CHECK(mismatches == 0);
