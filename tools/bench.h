@@ -37,9 +37,10 @@ struct TacticsPosition {
   std::vector<std::string> avoid_moves;  // am: the move played in the game, which loses
   std::string source;                    // c0: the game and ply it came from
 };
-// Reads EPD lines ("<board> <side> - - bm M...; am M; id "..."; ..."); blank lines and '#' comments are
-// skipped. On a malformed line: nothing, and `error` names the line.
-std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error);
+// Reads EPD lines ("<board> <side> - - bm M...; am M; id "..."; ...") with the tools' position reader
+// (tools/common/position_file.h). On a malformed line: nothing, and `error` names `name` and the line.
+std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error,
+                                           const std::string& name = "positions/tactics.epd");
 
 struct TacticsSettings {
   std::uint64_t nodes = 200'000;

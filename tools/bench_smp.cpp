@@ -8,7 +8,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -18,6 +17,7 @@
 #include "search/search.h"
 #include "tools/bench_positions.h"
 #include "tools/common/command_options.h"
+#include "tools/common/position_file.h"
 #include "tools/timed_search.h"
 #include "tools/tools.h"
 
@@ -47,34 +47,6 @@ double parallel_capacity(int threads, int depth) {
   return threads * one / timed_searches(threads);
 }
 
-// Every `step`-th position of a FEN file ('#' lines are comments; anything after " ; " is a name).
-std::vector<std::string> sample_positions(const std::string& path, int count, std::string& error) {
-  std::ifstream file(path);
-  if (!file) {
-    error = fmt::format("cannot read '{}'", path);
-    return {};
-  }
-  std::vector<std::string> fens;
-  std::string line;
-  while (std::getline(file, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    const std::string fen = line.substr(0, line.find(" ; "));
-    if (!parse_fen(fen).position) {
-      error = fmt::format("'{}' holds a bad FEN: {}", path, fen);
-      return {};
-    }
-    fens.push_back(fen);
-  }
-  if (fens.empty()) {
-    error = fmt::format("'{}' holds no positions", path);
-    return {};
-  }
-  const std::size_t step = std::max<std::size_t>(1, fens.size() / std::size_t(count));
-  std::vector<std::string> sample;
-  for (std::size_t i = 0; i < fens.size() && int(sample.size()) < count; i += step) sample.push_back(fens[i]);
-  return sample;
-}
-
 }  // namespace
 
 constexpr CommandText kSmpCommand = {
@@ -102,12 +74,15 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   if (const auto done = read_command_line(kSmpCommand, options, arguments, stdout, stderr)) return *done;
   std::vector<std::string> positions = bench_positions();
   if (!positions_file.empty()) {
-    std::string error;
-    positions = sample_positions(positions_file, sample_count, error);
-    if (positions.empty()) {
-      fmt::print(stderr, "bench smp: {}\n", error);
+    auto read = read_position_file(positions_file);
+    if (const auto* error = std::get_if<std::string>(&read)) {
+      fmt::print(stderr, "bench smp: {}\n", *error);
       return 2;
     }
+    positions.clear();
+    for (const PositionLine& line :
+         spread_evenly(std::get<std::vector<PositionLine>>(read), std::size_t(sample_count)))
+      positions.push_back(line.fen);
   }
   const auto megabytes = static_cast<std::size_t>(hash_megabytes);
   Searcher single(megabytes), parallel(megabytes);

@@ -13,6 +13,7 @@
 #include "tools/bench.h"
 #include "tools/bench_positions.h"
 #include "tools/common/command_options.h"
+#include "tools/common/position_file.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -60,18 +61,11 @@ bool next_operation(std::string_view& rest, std::vector<std::string>& words, std
   return false;
 }
 
-// One EPD line: "<board> <side> - - bm M...; am M; id "..."; c0 "..."; ...".
-std::optional<TacticsPosition> parse_line(std::string_view line, std::string& error) {
-  std::istringstream fields{std::string(line)};
-  std::string board, side, castling, en_passant;
-  if (!(fields >> board >> side >> castling >> en_passant)) {
-    error = "fewer than four FEN fields";
-    return std::nullopt;
-  }
+// The operations of one EPD line (after its FEN fields): "bm M...; am M; id "..."; c0 "..."; ...".
+std::optional<TacticsPosition> parse_operations(const PositionLine& line, std::string& error) {
   TacticsPosition position;
-  position.fen = board + " " + side;
-  const std::size_t consumed = fields.eof() ? line.size() : std::size_t(fields.tellg());
-  std::string_view rest = line.substr(consumed);
+  position.fen = line.fen.substr(0, line.fen.find(' ', line.fen.find(' ') + 1));  // board and side to move
+  std::string_view rest = line.rest;
   std::vector<std::string> words;
   while (next_operation(rest, words, error)) {
     if (words.empty()) continue;
@@ -96,17 +90,19 @@ std::optional<TacticsPosition> parse_line(std::string_view line, std::string& er
 
 }  // namespace
 
-std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error) {
-  std::vector<TacticsPosition> positions;
+std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error,
+                                           const std::string& name) {
   std::istringstream lines{std::string(text)};
-  std::string line;
-  int number = 0;
-  while (std::getline(lines, line)) {
-    ++number;
-    if (line.empty() || line[0] == '#') continue;
-    auto position = parse_line(line, error);
+  auto read = read_positions(lines, name);
+  if (auto* message = std::get_if<std::string>(&read)) {
+    error = std::move(*message);
+    return {};
+  }
+  std::vector<TacticsPosition> positions;
+  for (const PositionLine& line : std::get<std::vector<PositionLine>>(read)) {
+    auto position = parse_operations(line, error);
     if (!position) {
-      error = fmt::format("line {}: {}", number, error);
+      error = fmt::format("{}:{}: {}", name, line.number, error);
       return {};
     }
     positions.push_back(std::move(*position));
@@ -164,12 +160,8 @@ int run_bench_tactics(std::span<const std::string_view> arguments) {
     text.assign(std::istreambuf_iterator<char>(file), {});
   }
   std::string error;
-  const auto positions = parse_tactics(text, error);
-  if (!error.empty() || positions.empty()) {
-    fmt::print(stderr, "bench tactics: {}: {}\n", path.empty() ? "positions/tactics.epd" : path,
-               error.empty() ? "no positions" : error);
-    return 2;
-  }
+  const auto positions = parse_tactics(text, error, path.empty() ? "positions/tactics.epd" : path);
+  if (positions.empty()) return fmt::print(stderr, "bench tactics: {}\n", error), 2;
   TacticsTotals totals;
   try {
     totals = run_tactics(positions, settings, verbose);

@@ -16,7 +16,7 @@
 #include "engine/book/pgn_reader.h"
 #include "tools/arguments.h"
 #include "tools/common/command_options.h"
-#include "tools/progress_line.h"
+#include "tools/common/progress.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {
@@ -43,40 +43,20 @@ int fail(const std::string& message) {
   return 2;
 }
 
-// The build's progress line on standard error: files, games, megabytes read. On a terminal it redraws in
-// place; into a log or a pipe it writes only its final state.
-class BuildProgress {
- public:
-  BuildProgress(std::size_t files, std::uintmax_t total_bytes)
-      : line_(stderr), files_(files), total_bytes_(total_bytes) {}
-
-  void update(std::size_t file, std::uint64_t games, std::uint64_t skipped, std::uintmax_t bytes) {
-    file_ = file;
-    games_ = games;
-    skipped_ = skipped;
-    bytes_ = bytes;
-    if (line_.redraw_due()) draw();
-  }
-
-  void finish() {
-    draw();
-    line_.end();
-  }
-
- private:
-  static constexpr int kBarWidth = 24;
-
-  void draw() {
-    line_.draw(fmt::format("book {} {}/{} files  {} games ({} skipped)  {:.1f}/{:.1f} MB  {:.1f}s",
-                           progress_bar(bytes_, total_bytes_, kBarWidth), file_, files_, games_, skipped_,
-                           double(bytes_) / 1e6, double(total_bytes_) / 1e6, line_.elapsed()));
-  }
-
-  ProgressLine line_;
-  std::size_t files_, file_ = 0;
-  std::uintmax_t total_bytes_, bytes_ = 0;
-  std::uint64_t games_ = 0, skipped_ = 0;
+// The build's progress line on standard error: files, games, megabytes read (the bar's units are bytes).
+// Into a log it writes only its final state.
+struct BuildCounts {
+  std::size_t files = 0, file = 0;
+  std::uint64_t games = 0, skipped = 0;
 };
+
+std::string build_progress_text(const ProgressState& state, const BuildCounts& counts) {
+  constexpr int kBarWidth = 24;
+  return fmt::format("{} {} {}/{} files  {} games ({} skipped)  {:.1f}/{:.1f} MB  {:.1f}s", state.label,
+                     progress_bar(state.done, state.total, kBarWidth), counts.file, counts.files,
+                     counts.games, counts.skipped, double(state.done) / 1e6, double(state.total) / 1e6,
+                     state.elapsed);
+}
 
 int run_build(std::span<const std::string_view> arguments) {
   std::string out;
@@ -109,8 +89,12 @@ int run_build(std::span<const std::string_view> arguments) {
   }
 
   BookBuilder builder(max_plies);
-  BuildProgress progress(inputs.size(), total_bytes);
-  std::uint64_t games = 0, skipped = 0;
+  BuildCounts counts{inputs.size()};
+  Progress progress(stderr, LogPolicy::kFinalState,
+                    [&](const ProgressState& state) { return build_progress_text(state, counts); });
+  progress.start("book", total_bytes);
+  std::uint64_t& games = counts.games;
+  std::uint64_t& skipped = counts.skipped;
   std::uintmax_t bytes_before = 0;
   std::vector<std::string> problems;
   PgnGame game;
@@ -118,6 +102,7 @@ int run_build(std::span<const std::string_view> arguments) {
     std::ifstream stream(inputs[file], std::ios::binary);
     if (!stream) return fail(fmt::format("{}: cannot open", inputs[file]));
     PgnReader reader(stream);
+    counts.file = file + 1;
     std::string problem;
     for (PgnReader::Status status; (status = reader.next(game, problem)) != PgnReader::Status::kEnd;) {
       ++games;
@@ -126,10 +111,10 @@ int run_build(std::span<const std::string_view> arguments) {
       } else if (++skipped <= kShownProblems) {
         problems.push_back(fmt::format("{}: {}", inputs[file], problem));
       }
-      progress.update(file + 1, games, skipped, bytes_before + reader.bytes_read());
+      progress.update(bytes_before + reader.bytes_read());
     }
     bytes_before += reader.bytes_read();
-    progress.update(file + 1, games, skipped, bytes_before);
+    progress.update(bytes_before);
   }
   progress.finish();
 

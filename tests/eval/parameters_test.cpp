@@ -25,22 +25,15 @@ std::vector<Position> sample_positions() {
   std::vector<Position> positions;
   std::mt19937 random(20261123);
   for (const char* file : {"phases-public.tsv", "phases-selfplay.tsv"}) {
-    std::ifstream in(std::string(SHUAI_POSITIONS_DIR) + "/" + file);
-    std::string line;
-    while (std::getline(in, line)) {
-      const auto fields = test::split_tabs(line);
-      for (const auto& field : fields) {
-        auto parsed = parse_fen(field);
-        if (!parsed.position) continue;
-        Position position = *parsed.position;
+    for (const tools::PositionLine& line : test::load_positions(file)) {
+      Position position = line.position;
+      positions.push_back(position);
+      for (int ply = 0; ply < 12; ++ply) {
+        MoveList moves;
+        generate_legal(position, moves);
+        if (moves.size == 0) break;
+        position.make_move(moves[random() % moves.size]);
         positions.push_back(position);
-        for (int ply = 0; ply < 12; ++ply) {
-          MoveList moves;
-          generate_legal(position, moves);
-          if (moves.size == 0) break;
-          position.make_move(moves[random() % moves.size]);
-          positions.push_back(position);
-        }
       }
     }
   }

@@ -2,11 +2,11 @@
 // with its exact distance and one of the expected first moves.
 #include <doctest/doctest.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "engine/board/board.h"
 #include "search/search.h"
+#include "tests/support/reference_positions.h"
 
 namespace shuai {
 namespace {
@@ -20,17 +20,11 @@ struct MateProblem {
 
 // EPD: "<board> <side> - - bm m1 [m2...]; dm N; id "..."; ..."
 std::vector<MateProblem> load_mate_problems() {
-  std::ifstream file(std::string(SHUAI_POSITIONS_DIR) + "/mates.epd");
-  REQUIRE(file);
   std::vector<MateProblem> problems;
-  std::string line;
-  while (std::getline(file, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream words(line);
+  for (const tools::PositionLine& line : test::load_positions("mates.epd")) {
+    std::istringstream words(line.rest);
     MateProblem problem;
-    std::string board, side, castling, en_passant;
-    words >> board >> side >> castling >> en_passant;
-    problem.fen = board + " " + side;
+    problem.fen = line.fen;
     std::string operation;
     while (words >> operation) {
       if (operation == "bm") {

@@ -163,7 +163,7 @@ TEST_SUITE("threads") {
     const std::vector<std::string_view> sampled = {"depth"sv, "3"sv, "file"sv, openings, "sample"sv, "3"sv};
     CHECK(tools::run_bench_smp(sampled) == 0);
     const std::string not_fen =
-        std::string(SHUAI_POSITIONS_DIR) + "/perft-public.tsv";  // a table, not FEN lines
+        std::string(SHUAI_POSITIONS_DIR) + "/hand-set-parameters.txt";  // parameters, not positions
     for (const auto& bad :
          std::vector<std::vector<std::string_view>>{{"runs"sv, "0"sv},
                                                     {"runs"sv},

@@ -1,4 +1,5 @@
-// Reads the reference files in positions/ (tab-separated, one header row) for the tests.
+// Reads the reference files in positions/ for the tests: their positions with the tools' position reader,
+// the perft counts of the tab-separated perft files.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +9,11 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
+
+#include "tools/common/position_file.h"
 
 namespace shuai::test {
 
@@ -56,19 +61,17 @@ inline std::vector<std::string> split(const std::string& text, char separator) {
   return fields;
 }
 
-// The fen column of a tab-separated file in positions/ with one header row.
+// The positions of a file in positions/ (a bad file fails loudly: the tests' data must be right).
+inline std::vector<tools::PositionLine> load_positions(const std::string& file_name) {
+  auto read = tools::read_position_file(std::string(SHUAI_POSITIONS_DIR) + "/" + file_name);
+  if (const auto* error = std::get_if<std::string>(&read)) throw std::runtime_error(*error);
+  return std::get<std::vector<tools::PositionLine>>(std::move(read));
+}
+
+// The FENs of a file in positions/.
 inline std::vector<std::string> load_fens(const std::string& file_name) {
-  const std::string path = std::string(SHUAI_POSITIONS_DIR) + "/" + file_name;
-  std::ifstream file(path);
-  if (!file) throw std::runtime_error("cannot open " + path);
-  std::string line;
-  std::getline(file, line);
-  const auto header = split(line, '\t');
-  const auto fen_column = std::size_t(std::find(header.begin(), header.end(), "fen") - header.begin());
-  if (fen_column >= header.size()) throw std::runtime_error("no fen column in " + path);
   std::vector<std::string> fens;
-  while (std::getline(file, line))
-    if (!line.empty()) fens.push_back(split(line, '\t').at(fen_column));
+  for (tools::PositionLine& line : load_positions(file_name)) fens.push_back(std::move(line.fen));
   return fens;
 }
 

@@ -1,14 +1,14 @@
-// The tools' progress line: its texts, and what it writes into a log (not a terminal).
+// The tools' progress display: its texts, and what each log policy writes into a log (not a terminal).
 #include <doctest/doctest.h>
+
+#include <fmt/format.h>
 
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 #include "tests/support/temporary_file.h"
-#include "tools/progress_line.h"
-#include "tools/stats/progress.h"
-#include "tools/tune/generate_progress.h"
+#include "tools/common/progress.h"
 
 namespace shuai {
 namespace {
@@ -50,19 +50,26 @@ TEST_CASE("into a log, each drawn state is a line and nothing is redrawn in plac
   CHECK(contents(log.path) == "first\nsecond\n");
 }
 
-TEST_CASE("the statistics bar writes a line per tenth into a log; generate writes its final state once") {
+TEST_CASE("into a log, every tenth writes a line per tenth; the final state writes only that, once") {
   test::TemporaryFile log("progress-users.log");
   std::FILE* stream = std::fopen(log.path.c_str(), "w");
   REQUIRE(stream != nullptr);
   {
-    stats::Progress progress(stream);
+    tools::Progress progress(stream);
     progress.start("searches", 20);
     for (int i = 0; i < 20; ++i) progress.advance();
     CHECK(progress.done() == 20);
   }
   {
-    tune::GenerateProgress progress(stream, 4);
-    for (int games = 1; games <= 4; ++games) progress.update(std::uint64_t(games), 10 * std::uint64_t(games));
+    std::uint64_t positions = 0;
+    tools::Progress progress(stream, tools::LogPolicy::kFinalState, [&](const tools::ProgressState& state) {
+      return fmt::format("{} [{}/{} games  {} positions", state.label, state.done, state.total, positions);
+    });
+    progress.start("generate", 4);
+    for (int games = 1; games <= 4; ++games) {
+      positions = 10 * std::uint64_t(games);
+      progress.update(std::uint64_t(games));
+    }
   }
   std::fclose(stream);
   std::istringstream text(contents(log.path));
@@ -84,10 +91,29 @@ TEST_CASE("a null stream draws nothing") {
   CHECK_FALSE(line.terminal());
   line.draw("nowhere");
   line.end();
-  stats::Progress progress(nullptr);
+  tools::Progress progress(nullptr);
   progress.start("quiet", 3);
   progress.advance(3);
   CHECK(progress.done() == 3);
+  progress.note("nowhere either");
+}
+
+TEST_CASE("a note is a line of its own beside the stage's lines, and the units done stop at the total") {
+  test::TemporaryFile log("progress-notes.log");
+  std::FILE* stream = std::fopen(log.path.c_str(), "w");
+  REQUIRE(stream != nullptr);
+  {
+    tools::Progress progress(stream, tools::LogPolicy::kFinalState, [](const tools::ProgressState& state) {
+      return fmt::format("{} {}", state.label, state.done);
+    });
+    progress.note("[1/2] before any stage");
+    progress.start("games", 2);
+    progress.advance(5);
+    CHECK(progress.done() == 2);
+    progress.note("[2/2] during a stage");
+  }
+  std::fclose(stream);
+  CHECK(contents(log.path) == "[1/2] before any stage\n[2/2] during a stage\ngames 2\n");
 }
 
 }  // namespace

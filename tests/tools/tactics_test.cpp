@@ -56,20 +56,20 @@ TEST_CASE("every tactics position is legal and its bm and am are legal distinct 
 TEST_CASE("tactics EPD lines with quoted operands and several bm moves and malformed lines") {
   std::string error;
   const auto positions = tools::parse_tactics(
-      "# a comment\n\n4k4/9/9/9/9/9/9/9/9/4K4 w - - bm e0d0 e0f0; am e0e1; id \"t-1\"; c0 \"a game; ply "
+      "# a comment\n\n3k5/9/9/9/9/9/9/9/9/4K4 w - - bm e0d0 e0f0; am e0e1; id \"t-1\"; c0 \"a game; ply "
       "3\";\n",
       error);
   REQUIRE_MESSAGE(error.empty(), error);
   REQUIRE(positions.size() == 1);
-  CHECK(positions[0].fen == "4k4/9/9/9/9/9/9/9/9/4K4 w");
+  CHECK(positions[0].fen == "3k5/9/9/9/9/9/9/9/9/4K4 w");
   CHECK(positions[0].best_moves == std::vector<std::string>{"e0d0", "e0f0"});
   CHECK(positions[0].avoid_moves == std::vector<std::string>{"e0e1"});
   CHECK(positions[0].id == "t-1");
   CHECK(positions[0].source == "a game; ply 3");
-  CHECK(tools::parse_tactics("4k4/9/9/9/9/9/9/9/9/4K4 w - - am e0e1;\n", error).empty());
-  CHECK(error.find("line 1") != std::string::npos);
+  CHECK(tools::parse_tactics("3k5/9/9/9/9/9/9/9/9/4K4 w - - am e0e1;\n", error).empty());
+  CHECK(error.find(":1: no bm") != std::string::npos);
   error.clear();
-  CHECK(tools::parse_tactics("x\n4k4/9/9/9/9/9/9/9/9/4K4 w - - bm e0d0; id \"t\n", error).empty());
+  CHECK(tools::parse_tactics("x\n3k5/9/9/9/9/9/9/9/9/4K4 w - - bm e0d0; id \"t\n", error).empty());
   CHECK(!error.empty());
 }
 

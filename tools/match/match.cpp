@@ -5,19 +5,19 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <random>
-#include <thread>
 
 #include "engine/board/fen.h"
 #include "engine/board/notation.h"
 #include "engine/board/text.h"
+#include "tools/common/position_file.h"
+#include "tools/common/progress.h"
+#include "tools/common/work_queue.h"
 #include "tools/match/pgn.h"
 
 namespace shuai::match {
@@ -97,47 +97,25 @@ bool moves_from_start(const std::string& comment, const Position& position, std:
 }  // namespace
 
 bool read_openings(const std::string& path, std::vector<Opening>& openings, std::string& error) {
-  std::ifstream file(path);
-  if (!file) {
-    error = fmt::format("cannot read openings file '{}'", path);
+  auto read = tools::read_position_file(path);
+  if (auto* message = std::get_if<std::string>(&read)) {
+    error = std::move(*message);
     return false;
   }
   openings.clear();
-  std::string line;
-  for (int number = 1; std::getline(file, line); ++number) {
-    const std::size_t semicolon = line.find(';');
-    const std::string text = line.substr(0, semicolon);
-    const std::string comment = semicolon == std::string::npos ? "" : line.substr(semicolon + 1);
-    const auto words = split_words(text);
-    if (words.empty() || words[0].starts_with('#')) continue;
-    // A FEN has six fields; an EPD line has four, then operations.
-    std::string fen;
-    const bool full = words.size() >= 6 && std::isdigit(static_cast<unsigned char>(words[4][0])) &&
-                      std::isdigit(static_cast<unsigned char>(words[5][0]));
-    const std::size_t fields = full ? 6 : std::min<std::size_t>(words.size(), 4);
-    for (std::size_t i = 0; i < fields; ++i) {
-      if (i > 0) fen += ' ';
-      fen += words[i];
-    }
-    const auto parsed = parse_fen(fen);
-    if (!parsed.position) {
-      error = fmt::format("{}:{}: {}", path, number, parsed.error);
-      return false;
-    }
+  for (const tools::PositionLine& line : std::get<std::vector<tools::PositionLine>>(read)) {
+    const std::size_t semicolon = line.rest.find(';');
+    const std::string comment = semicolon == std::string::npos ? "" : line.rest.substr(semicolon + 1);
     std::vector<std::string> moves;
-    if (!moves_from_start(comment, *parsed.position, moves)) {
+    if (!moves_from_start(comment, line.position, moves)) {
       error = fmt::format("{}:{}: the moves after ':' do not lead from the start position to the FEN", path,
-                          number);
+                          line.number);
       return false;
     }
     if (moves.empty())
-      openings.push_back({to_fen(*parsed.position), {}});
+      openings.push_back({to_fen(line.position), {}});
     else
       openings.push_back({std::string(kStartFen), std::move(moves)});
-  }
-  if (openings.empty()) {
-    error = fmt::format("openings file '{}' holds no positions", path);
-    return false;
   }
   return true;
 }
@@ -154,8 +132,8 @@ MatchResult run_match(const MatchSettings& settings) {
   if (!settings.pgn_path.empty() && !pgn)
     fmt::print(stderr, "cannot open PGN file '{}': games are not saved\n", settings.pgn_path);
   const PgnTags base_tags{"Shuai match", host_name(), today(), 1, settings.time_control_text};
-  std::atomic<int> next{0};
-  std::atomic<bool> stop{false};
+  tools::WorkQueue queue(games.size());
+  tools::Progress progress(settings.progress ? stdout : nullptr);
   int finished = 0;
 
   const auto record_game = [&](const ScheduledGame& game, const GameRecord& record) {
@@ -196,39 +174,33 @@ MatchResult run_match(const MatchSettings& settings) {
       sprt_progress = fmt::format(", LLR {:.2f} [{:.2f}, {:.2f}]", state.llr, state.lower, state.upper);
       if (state.accepted_h0() || state.accepted_h1()) {
         result.stopped_by_sprt = true;
-        stop = true;
+        queue.stop();
       }
     }
-    if (settings.progress) {
-      const Tally& tally = pairing.tally;
-      fmt::print("[{}/{}] {} vs {}: {} {} | {} vs {}: W {} D {} L {}, Elo {}{}\n", finished, games.size(),
-                 record.red, record.black, result_text(record.verdict.result),
-                 termination_name(record.verdict.termination), settings.engines[pairing.first].name,
-                 settings.engines[pairing.second].name, tally.wins, tally.draws, tally.losses,
-                 format_elo(trinomial_elo(tally)), sprt_progress);
-      std::fflush(stdout);
-    }
+    // The game's line, read by tools/sprt.sh and the tests: its text must stay as it is.
+    const Tally& tally = pairing.tally;
+    progress.note(fmt::format(
+        "[{}/{}] {} vs {}: {} {} | {} vs {}: W {} D {} L {}, Elo {}{}", finished, games.size(), record.red,
+        record.black, result_text(record.verdict.result), termination_name(record.verdict.termination),
+        settings.engines[pairing.first].name, settings.engines[pairing.second].name, tally.wins, tally.draws,
+        tally.losses, format_elo(trinomial_elo(tally)), sprt_progress));
   };
 
-  const auto worker = [&] {
+  const auto worker = [&](int) {
     // Each worker runs its own copy of every engine it needs, kept between games.
     std::vector<std::unique_ptr<EnginePlayer>> players(settings.engines.size());
     const auto player = [&](int engine) -> EnginePlayer& {
       if (!players[engine]) players[engine] = std::make_unique<EnginePlayer>(settings.engines[engine]);
       return *players[engine];
     };
-    while (!stop) {
-      const int index = next++;
-      if (index >= int(games.size())) break;
-      const ScheduledGame& game = games[index];
+    while (const auto index = queue.next()) {
+      const ScheduledGame& game = games[*index];
       const GameRecord record = play_game(player(game.red), player(game.black), game.opening, settings.game);
       record_game(game, record);
     }
   };
   const int thread_count = std::max(1, std::min<int>(settings.concurrency, int(games.size())));
-  std::vector<std::thread> threads;
-  for (int i = 0; i < thread_count; ++i) threads.emplace_back(worker);
-  for (auto& thread : threads) thread.join();
+  tools::run_workers(thread_count, worker, &queue);
   if (pgn) std::fclose(pgn);
   return result;
 }

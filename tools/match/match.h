@@ -44,7 +44,7 @@ struct MatchResult {
   bool stopped_by_sprt = false;
 };
 
-// Reads FEN or EPD lines (# comments and blank lines skipped). After a ';' a line may name the opening and
+// Reads a position file (tools/common/position_file.h). After a ';' a line may name the opening and
 // end with ':' and the ICCS moves that reach its position from the start position (positions/openings.fen
 // does): the games then start at the start position with those moves. False with a message naming the line
 // when one is not a legal position or its moves do not reach it.

@@ -8,6 +8,7 @@
 
 #include "engine/board/fen.h"
 #include "eval/minors_table.h"
+#include "tools/common/position_file.h"
 
 namespace shuai::stats {
 
@@ -22,12 +23,8 @@ std::vector<StatsPosition> select_positions(const Options& options) {
   if (eligible.empty())
     throw std::invalid_argument(fmt::format("no position of {} has a majors value of at least {}",
                                             files_text(options), options.min_majors));
-  if (!options.max_positions || std::size_t(options.max_positions) >= eligible.size()) return eligible;
-  // Spread evenly over the file, which is ordered (by bucket, by opening family): every part is sampled.
-  std::vector<StatsPosition> selected;
-  const std::size_t count = std::size_t(options.max_positions);
-  for (std::size_t i = 0; i < count; ++i) selected.push_back(eligible[i * eligible.size() / count]);
-  return selected;
+  if (!options.max_positions) return eligible;
+  return tools::spread_evenly(std::move(eligible), std::size_t(options.max_positions));
 }
 
 SearchLimits search_limits(const Options& options) {

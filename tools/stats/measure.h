@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "search/search.h"
+#include "tools/common/progress.h"
 #include "tools/stats/options.h"
 #include "tools/stats/positions.h"
-#include "tools/stats/progress.h"
 #include "tools/timed_search.h"
 
 namespace shuai::stats {

@@ -1,32 +1,11 @@
-// Reading position files (FEN lines, openings with comments, or TSV with a fen column).
+// The statistics runs' positions, read by the tools' position-file reader, and their majors buckets.
 #include "tools/stats/positions.h"
 
-#include <fmt/format.h>
+#include <utility>
 
-#include <fstream>
-#include <sstream>
-
-#include "engine/board/fen.h"
+#include "tools/common/position_file.h"
 
 namespace shuai::stats {
-
-namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, '\t')) fields.push_back(field);
-  return fields;
-}
-
-std::string trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
-
-}  // namespace
 
 int bucket_of(int majors_value) {
   if (majors_value >= 11) return 0;
@@ -42,38 +21,11 @@ std::string bucket_name(int bucket) {
 }
 
 std::variant<std::vector<StatsPosition>, std::string> load_positions(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) return fmt::format("cannot read positions file '{}'", path);
+  auto read = tools::read_position_file(path);
+  if (auto* error = std::get_if<std::string>(&read)) return std::move(*error);
   std::vector<StatsPosition> positions;
-  std::string line;
-  int line_number = 0;
-  int fen_column = -1;  // TSV: the column named "fen"; -1: FEN lines
-  bool first = true;
-  while (std::getline(file, line)) {
-    ++line_number;
-    const std::string text = trim(line);
-    if (text.empty() || text[0] == '#') continue;
-    if (first) {
-      first = false;
-      const auto header = split_tabs(text);
-      for (std::size_t i = 0; header.size() > 1 && i < header.size(); ++i)
-        if (trim(header[i]) == "fen") fen_column = int(i);
-      if (fen_column >= 0) continue;
-    }
-    std::string fen;
-    if (fen_column >= 0) {
-      const auto fields = split_tabs(text);
-      if (std::size_t(fen_column) >= fields.size())
-        return fmt::format("{}:{}: no fen column in this row", path, line_number);
-      fen = trim(fields[std::size_t(fen_column)]);
-    } else {
-      fen = trim(text.substr(0, text.find(';')));
-    }
-    auto parsed = parse_fen(fen);
-    if (!parsed.position) return fmt::format("{}:{}: {}", path, line_number, parsed.error);
-    positions.push_back({fen, *parsed.position, bucket_of(parsed.position->majors_value())});
-  }
-  if (positions.empty()) return fmt::format("no positions in '{}'", path);
+  for (tools::PositionLine& line : std::get<std::vector<tools::PositionLine>>(read))
+    positions.push_back({std::move(line.fen), line.position, bucket_of(line.position.majors_value())});
   return positions;
 }
 

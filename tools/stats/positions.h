@@ -21,10 +21,8 @@ struct StatsPosition {
   int bucket = 0;  // of the position's own majors value
 };
 
-// Reads one of the project's position files: a TSV with a header row naming a `fen` column
-// (phases-public.tsv), or one FEN per line, optionally followed by " ; comment" (openings.fen). Blank lines
-// and lines starting with # are skipped. An error message (file and line) when the file cannot be read or a
-// FEN is not a legal position.
+// Reads one of the project's position files (see tools/common/position_file.h). An error message (file and
+// line) when the file cannot be read or a FEN is not a legal position.
 std::variant<std::vector<StatsPosition>, std::string> load_positions(const std::string& path);
 
 }  // namespace shuai::stats

@@ -1,11 +1,9 @@
-// The self-play game loop.
+// Fixed-depth self-play on the tools' self-play loop: each search's time and move kept.
 #include "tools/stats/self_play.h"
 
-#include <chrono>
 #include <stdexcept>
 
-#include "engine/board/notation.h"
-#include "engine/game/referee.h"
+#include "tools/common/self_play.h"
 
 namespace shuai::stats {
 
@@ -26,23 +24,13 @@ SelfPlayGame play_self_play_game(const std::string& start_fen, const std::array<
   if (!referee.set_position(start_fen, error)) throw std::invalid_argument(start_fen + ": " + error);
   SelfPlayGame game;
   int searches[2] = {0, 0};
-  while (true) {
-    if (const auto verdict = referee.judge()) {
-      game.ending = std::string(termination_name(verdict->termination));
-      break;
-    }
-    const int engine = referee.side_to_move() == kRed ? 0 : 1;
-    const auto start = std::chrono::steady_clock::now();
-    const SearchResult result = engines[std::size_t(engine)]->search(referee.position(), limits);
-    game.search_seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    if (after_search) after_search(engine, ++searches[engine]);
-    if (result.best_move == kNoMove || !referee.play(move_to_iccs(result.best_move))) {
-      game.ending = "no move";  // cannot happen: the referee ends the game when no legal move is left
-      break;
-    }
-    game.moves.push_back(result.best_move);
-  }
+  const Verdict verdict =
+      tools::play_self_play(referee, engines, limits, [&](const tools::SelfPlayTurn& turn) {
+        game.search_seconds.push_back(turn.seconds);
+        if (after_search) after_search(turn.engine, ++searches[turn.engine]);
+        game.moves.push_back(turn.result.best_move);
+      });
+  game.ending = std::string(termination_name(verdict.termination));
   return game;
 }
 

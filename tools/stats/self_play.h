@@ -1,6 +1,6 @@
 // Fixed-depth self-play for the paper's Tables 7 to 9: two engines (each its own Searcher and tables) play
-// a game from an opening, refereed by engine/game's referee, with every search timed and a hook after
-// each search for measurements that must not be timed (the MHT's occupancy).
+// a game from an opening on the tools' self-play loop (tools/common/self_play.h), with every search timed and
+// a hook after each search for measurements that must not be timed (the MHT's occupancy).
 #pragma once
 
 #include <array>

@@ -31,7 +31,7 @@ std::string report_markdown(const Report& report) {
   return text;
 }
 
-Report run_experiment(const Options& options, Progress& progress) {
+Report run_experiment(const Options& options, tools::Progress& progress) {
   switch (options.experiment) {
     case Experiment::kMiur:
       return run_miur(options, progress);
@@ -71,7 +71,7 @@ int run_stats(std::span<const std::string_view> arguments, const std::string& po
   }
   Report report;
   try {
-    Progress progress(options.quiet ? nullptr : error);
+    tools::Progress progress(options.quiet ? nullptr : error);
     if (options.experiment == Experiment::kSamplePositions) {
       const std::vector<SampledPosition> positions = sample_positions(options, progress);
       progress.finish();

@@ -14,6 +14,7 @@
 
 #include "eval/parameter_file.h"
 #include "tools/common/command_options.h"
+#include "tools/common/work_queue.h"
 
 namespace shuai::tune {
 
@@ -30,11 +31,9 @@ void in_slices(std::size_t count, int threads, Work&& work) {
     work(std::size_t(0), count, 0);
     return;
   }
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back(
-        [&, t] { work(count * std::size_t(t) / threads, count * std::size_t(t + 1) / threads, t); });
-  for (auto& thread : pool) thread.join();
+  tools::run_workers(threads, [&](int t) {
+    work(count * std::size_t(t) / threads, count * std::size_t(t + 1) / threads, t);
+  });
 }
 
 // Which of the `count` fitted parameters `--only`'s name prefixes choose (all, when there are none).

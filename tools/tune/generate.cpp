@@ -5,18 +5,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <mutex>
-#include <thread>
 #include <unordered_set>
 #include <vector>
 
 #include "search/search.h"
-#include "tools/stats/positions.h"
+#include "tools/common/position_file.h"
+#include "tools/common/progress.h"
+#include "tools/common/work_queue.h"
 #include "tools/tune/game_start.h"
-#include "tools/tune/generate_progress.h"
 #include "tools/tune/training_file.h"
 #include "tools/tune/training_game.h"
 
@@ -25,13 +24,25 @@ namespace shuai::tune {
 namespace {
 
 std::vector<std::string> load_openings(const std::string& path) {
-  auto loaded = stats::load_positions(path);
-  if (const auto* error = std::get_if<std::string>(&loaded)) throw GenerateInputError(*error);
+  auto read = tools::read_position_file(path);
+  if (const auto* error = std::get_if<std::string>(&read)) throw GenerateInputError(*error);
   std::vector<std::string> fens;
-  for (const stats::StatsPosition& position : std::get<std::vector<stats::StatsPosition>>(loaded))
-    fens.push_back(position.fen);
-  if (fens.empty()) throw GenerateInputError(path + ": no positions");
+  for (tools::PositionLine& line : std::get<std::vector<tools::PositionLine>>(read))
+    fens.push_back(std::move(line.fen));
   return fens;
+}
+
+// The progress line: games done of the run's total, positions written, games per minute and the time left.
+// Into a log it writes only its final state.
+std::string progress_text(const tools::ProgressState& state, std::uint64_t positions_written) {
+  constexpr int kBarWidth = 24;
+  std::string rate;
+  if (state.done > 0 && state.elapsed > 0)
+    rate = fmt::format("  {:.1f} games/min{}", 60.0 * double(state.done) / state.elapsed,
+                       tools::time_left_text(state.done, state.total, state.elapsed));
+  return fmt::format("{} {} {}/{} games  {} positions  {}{}", state.label,
+                     tools::progress_bar(state.done, state.total, kBarWidth), state.done, state.total,
+                     positions_written, tools::clock_text(state.elapsed), rate);
 }
 
 // The file's first line when it is new: what the lines are and how they were made.
@@ -46,7 +57,7 @@ std::string header_line(const GenerateOptions& options) {
 class GameWriter {
  public:
   GameWriter(const GenerateOptions& options, const TrainingFileContents& contents, GenerateSummary& summary,
-             GenerateProgress& progress)
+             tools::Progress& progress)
       : path_(options.out_path), keys_(contents.keys), summary_(summary), progress_(progress) {
     const bool is_new = contents.complete_bytes == 0;
     file_ = std::fopen(path_.c_str(), "ab");
@@ -87,7 +98,7 @@ class GameWriter {
         ++summary_.draws;
         break;
     }
-    progress_.update(std::uint64_t(summary_.games_played), summary_.positions_written);
+    progress_.update(std::uint64_t(summary_.games_played));
   }
 
  private:
@@ -101,7 +112,7 @@ class GameWriter {
   std::mutex mutex_;  // guards everything below, and the file
   std::unordered_set<std::uint64_t> keys_;
   GenerateSummary& summary_;
-  GenerateProgress& progress_;
+  tools::Progress& progress_;
 };
 
 }  // namespace
@@ -130,39 +141,32 @@ GenerateSummary generate(const GenerateOptions& options, std::FILE* messages) {
       pending.push_back(game);
   }
 
-  GenerateProgress progress(messages, pending.size());
+  tools::Progress progress(messages, tools::LogPolicy::kFinalState, [&](const tools::ProgressState& state) {
+    return progress_text(state, summary.positions_written);
+  });
+  progress.start("generate", pending.size());
   GameWriter writer(options, contents, summary, progress);
   TrainingGameSettings settings;
   settings.nodes = options.nodes;
   settings.max_plies = options.max_plies;
 
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::mutex error_mutex;
-  std::string first_error;
-  const auto play_games = [&] {
-    try {
-      Searcher player(std::size_t(options.hash_megabytes));
-      Searcher leaf_finder(0);  // one quiescence search at a time: the smallest table
-      while (!failed.load()) {
-        const std::size_t task = next.fetch_add(1);
-        if (task >= pending.size()) break;
-        const int index = pending[task];
-        const Referee start = game_start(openings, game_seed(options.seed, index), options.random_plies);
-        writer.add(index, play_training_game(start, settings, player, leaf_finder));
-      }
-    } catch (const std::exception& error) {
-      std::lock_guard lock(error_mutex);
-      if (first_error.empty()) first_error = error.what();
-      failed.store(true);
+  tools::WorkQueue queue(pending.size());
+  const auto play_games = [&](int) {
+    Searcher player(std::size_t(options.hash_megabytes));
+    Searcher leaf_finder(0);  // one quiescence search at a time: the smallest table
+    while (const auto task = queue.next()) {
+      const int index = pending[*task];
+      const Referee start = game_start(openings, game_seed(options.seed, index), options.random_plies);
+      writer.add(index, play_training_game(start, settings, player, leaf_finder));
     }
   };
-  const std::size_t thread_count = std::min<std::size_t>(std::size_t(options.threads), pending.size());
-  std::vector<std::thread> workers;
-  for (std::size_t i = 0; i < thread_count; ++i) workers.emplace_back(play_games);
-  for (std::thread& worker : workers) worker.join();
+  try {
+    tools::run_workers(int(std::min<std::size_t>(std::size_t(options.threads), pending.size())), play_games,
+                       &queue);
+  } catch (const std::exception& error) {
+    throw std::runtime_error(error.what());  // a failed game is not a bad input (exit code 1, not 2)
+  }
   progress.finish();
-  if (failed.load()) throw std::runtime_error(first_error);
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return summary;
 }

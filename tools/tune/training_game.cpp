@@ -1,11 +1,10 @@
-// The training game loop: search, record the quiet leaf, play, until the referee ends the game.
+// The training game on the tools' self-play loop: after each search, the quiet leaf of the position searched.
 #include "tools/tune/training_game.h"
 
 #include <cstdlib>
-#include <stdexcept>
 
 #include "engine/board/fen.h"
-#include "engine/board/notation.h"
+#include "tools/common/self_play.h"
 
 namespace shuai::tune {
 
@@ -33,24 +32,17 @@ TrainingGame play_training_game(Referee referee, const TrainingGameSettings& set
   limits.nodes = settings.nodes;
 
   TrainingGame game;
-  while (true) {
-    if (const auto verdict = referee.judge()) {
-      game.verdict = *verdict;
-      break;
-    }
-    const Position& position = referee.position();
-    const SearchResult result = player.search(position, limits);
-    if (game.plies >= settings.skipped_plies && !position.in_check() && !decisive(result.score)) {
-      leaf_finder.table().clear();
-      const Position leaf = leaf_finder.quiet_leaf(position);
-      // A leaf in check ends a line of captures in mate: no quiet position.
-      if (!leaf.in_check()) game.positions.push_back({to_fen(leaf), leaf.key()});
-    }
-    // The referee ends the game while a legal move is left, and the search always returns one then.
-    if (result.best_move == kNoMove || !referee.play(move_to_iccs(result.best_move)))
-      throw std::logic_error("the search returned no legal move in " + to_fen(position));
-    ++game.plies;
-  }
+  game.verdict =
+      tools::play_self_play(referee, {&player, &player}, limits, [&](const tools::SelfPlayTurn& turn) {
+        if (game.plies >= settings.skipped_plies && !turn.position.in_check() &&
+            !decisive(turn.result.score)) {
+          leaf_finder.table().clear();
+          const Position leaf = leaf_finder.quiet_leaf(turn.position);
+          // A leaf in check ends a line of captures in mate: no quiet position.
+          if (!leaf.in_check()) game.positions.push_back({to_fen(leaf), leaf.key()});
+        }
+        ++game.plies;
+      });
   return game;
 }
 

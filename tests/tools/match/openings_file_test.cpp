@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
-#include <fstream>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -24,21 +23,14 @@ struct Opening {
 
 // Lines are "FEN ; name: move move ..."; '#' lines and blank lines are skipped.
 std::vector<Opening> load_openings() {
-  const std::string path = std::string(SHUAI_POSITIONS_DIR) + "/openings.fen";
-  std::ifstream file(path);
-  if (!file) throw std::runtime_error("cannot open " + path);
   std::vector<Opening> openings;
-  std::string line;
-  for (int line_number = 1; std::getline(file, line); ++line_number) {
-    if (line.empty() || line.starts_with('#')) continue;
-    const auto separator = line.find(" ; ");
-    const auto colon = line.rfind(": ");
-    if (separator == std::string::npos || colon == std::string::npos || colon < separator)
-      throw std::runtime_error("openings.fen line " + std::to_string(line_number) +
+  for (const tools::PositionLine& line : test::load_positions("openings.fen")) {
+    const auto colon = line.rest.rfind(": ");
+    if (!line.rest.starts_with("; ") || colon == std::string::npos)
+      throw std::runtime_error("openings.fen line " + std::to_string(line.number) +
                                " is not 'FEN ; name: moves'");
-    Opening opening{
-        line_number, line.substr(0, separator), line.substr(separator + 3, colon - separator - 3), {}};
-    for (const auto& move : test::split(line.substr(colon + 2), ' '))
+    Opening opening{line.number, line.fen, line.rest.substr(2, colon - 2), {}};
+    for (const auto& move : test::split(line.rest.substr(colon + 2), ' '))
       if (!move.empty()) opening.moves.push_back(move);
     openings.push_back(opening);
   }

@@ -25,21 +25,16 @@ std::vector<Position> random_positions(int plies_each) {
   std::vector<Position> positions;
   std::mt19937 random(11);
   for (const char* file : {"phases-public.tsv", "phases-selfplay.tsv"}) {
-    std::ifstream in(std::string(SHUAI_POSITIONS_DIR) + "/" + file);
-    std::string line;
-    while (std::getline(in, line))
-      for (const auto& field : test::split_tabs(line)) {
-        const FenResult parsed = parse_fen(field);
-        if (!parsed.position) continue;
-        Position position = *parsed.position;
-        for (int ply = 0; ply < plies_each; ++ply) {
-          MoveList moves;
-          generate_legal(position, moves);
-          if (moves.size == 0) break;
-          position.make_move(moves[random() % moves.size]);
-          if (!position.in_check()) positions.push_back(position);
-        }
+    for (const tools::PositionLine& line : test::load_positions(file)) {
+      Position position = line.position;
+      for (int ply = 0; ply < plies_each; ++ply) {
+        MoveList moves;
+        generate_legal(position, moves);
+        if (moves.size == 0) break;
+        position.make_move(moves[random() % moves.size]);
+        if (!position.in_check()) positions.push_back(position);
       }
+    }
   }
   return positions;
 }
