@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "engine/protocol/session.h"
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/tools.h"
 
 namespace {

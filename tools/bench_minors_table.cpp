@@ -11,7 +11,7 @@
 #include "tools/bench.h"
 #include "tools/bench_positions.h"
 #include "tools/common/command_options.h"
-#include "tools/timed_search.h"
+#include "tools/common/timed_search.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {

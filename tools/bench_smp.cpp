@@ -18,7 +18,7 @@
 #include "tools/bench_positions.h"
 #include "tools/common/command_options.h"
 #include "tools/common/position_file.h"
-#include "tools/timed_search.h"
+#include "tools/common/timed_search.h"
 #include "tools/tools.h"
 
 namespace shuai::tools {

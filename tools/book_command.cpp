@@ -14,7 +14,7 @@
 #include "engine/book/book_builder.h"
 #include "engine/book/opening_book.h"
 #include "engine/book/pgn_reader.h"
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/common/command_options.h"
 #include "tools/common/progress.h"
 #include "tools/tools.h"

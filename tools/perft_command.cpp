@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/board/board.h"
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/common/command_options.h"
 #include "tools/tools.h"
 

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 
 namespace shuai::tools {
 

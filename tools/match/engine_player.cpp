@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "engine/board/text.h"
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 
 namespace shuai::match {
 

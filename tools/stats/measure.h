@@ -9,9 +9,9 @@
 
 #include "search/search.h"
 #include "tools/common/progress.h"
+#include "tools/common/timed_search.h"
 #include "tools/stats/options.h"
 #include "tools/stats/positions.h"
-#include "tools/timed_search.h"
 
 namespace shuai::stats {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/common/command_options.h"
 
 namespace shuai::stats {

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/stats/experiments.h"
 #include "tools/stats/positions.h"
 #include "tools/stats/sample_positions.h"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
 #include "tools/tune/spsa.h"

@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "eval/parameter_file.h"
-#include "tools/arguments.h"
+#include "tools/common/arguments.h"
 #include "tools/common/child_process.h"
 #include "tools/common/command_options.h"
 #include "tools/match/match.h"

@@ -1,5 +1,5 @@
 // Timing one search from cleared tables.
-#include "tools/timed_search.h"
+#include "tools/common/timed_search.h"
 
 #include <chrono>
 
