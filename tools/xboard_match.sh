@@ -5,6 +5,7 @@
 # XBoard (issue 38); with no engine given, Debian's Fairy-Stockfish plays itself.
 #   usage: tools/xboard_match.sh [--first COMMAND] [--second COMMAND] [--games N] [--tc MINUTES:SECONDS]
 #            [--inc SECONDS] [--fen FILE] [--fen-index N] [--max-moves N] [--out DIR] [--skip-unless-cecp]
+#            [--screenshot PNG]
 # Each COMMAND is an engine's command line (default: Debian's fairy-stockfish), started by XBoard in DIR (default
 # matches/xboard) and spoken to in CECP (WinBoard protocol 2). Defaults: 2 games at 0:10 + 0.1 s a move. Games
 # start from the start position, or with --fen from the positions of FILE from the Nth on (default the first),
@@ -12,6 +13,8 @@
 # for horse and elephant; '#' lines and a " ; comment" after the FEN are skipped (positions/openings.fen is one).
 # XBoard adjudicates mates, stalemates, repetitions and dead draws itself and tests the engines' claims; a game
 # still going after --max-moves moves (default 120) is adjudicated a draw, to keep the run short.
+# --screenshot shows the board (XBoard's Xiangqi theme) instead of running XBoard with -noGUI, and saves a picture of
+# the screen 15 s after XBoard starts, in mid-game (with xwd and netpbm, installed if missing).
 # Writes DIR/games.pgn and DIR/xboard.log (XBoard's debug log: every line to and from the engines); prints a line
 # per game and a summary. Exits 0 when every game ended cleanly, 1 when one did not or XBoard failed, 2 on bad
 # usage, and 77 with --skip-unless-cecp when an engine does not answer `xboard` and `protover 2` with
@@ -26,10 +29,10 @@ usage() {
 }
 
 first="" second="" games=2 base=0:10 increment=0.1 fen_file="" fen_index=1 max_moves=120 out="$root/matches/xboard"
-skip_unless_cecp=0
+skip_unless_cecp=0 screenshot=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --first | --second | --games | --tc | --inc | --fen | --fen-index | --max-moves | --out)
+    --first | --second | --games | --tc | --inc | --fen | --fen-index | --max-moves | --out | --screenshot)
       [ $# -ge 2 ] || usage
       case "$1" in
         --first) first=$2 ;;
@@ -41,6 +44,7 @@ while [ $# -gt 0 ]; do
         --fen-index) fen_index=$2 ;;
         --max-moves) max_moves=$2 ;;
         --out) out=$2 ;;
+        --screenshot) screenshot=$2 ;;
       esac
       shift 2 ;;
     --skip-unless-cecp) skip_unless_cecp=1; shift ;;
@@ -51,7 +55,9 @@ done
 [[ "$games" =~ ^[1-9][0-9]*$ && "$fen_index" =~ ^[1-9][0-9]*$ && "$max_moves" =~ ^[1-9][0-9]*$ ]] || usage
 [[ "$base" =~ ^[0-9]+(:[0-5][0-9])?$ && "$increment" =~ ^[0-9]+(\.[0-9]+)?$ ]] || usage
 
-"$root/tools/setup.sh" xboard xvfb fairy-stockfish
+packages=(xboard xvfb fairy-stockfish)
+[ -n "$screenshot" ] && packages+=(x11-apps netpbm)
+"$root/tools/setup.sh" "${packages[@]}"
 fairy_stockfish=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 xboard=$(command -v xboard || echo /usr/games/xboard)
 # XBoard starts the engines in DIR, so a program named by a relative path is made absolute.
@@ -63,6 +69,7 @@ absolute() {
 }
 first=$(absolute "${first:-$fairy_stockfish}")
 second=$(absolute "${second:-$fairy_stockfish}")
+[ -n "$screenshot" ] && screenshot=$(absolute "$screenshot")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/games.pgn" "$out/xboard.log" "$out/xboard.out" "$out/positions.fen"
@@ -97,7 +104,7 @@ for engine in "$first" "$second"; do
   exit 1
 done
 
-xboard_arguments=(-noGUI -variant xiangqi -fcp "$first" -fd "$out" -scp "$second" -sd "$out"
+xboard_arguments=(-variant xiangqi -fcp "$first" -fd "$out" -scp "$second" -sd "$out"
   -tc "$base" -inc "$increment" -mg "$games" -matchPause 100 -sgf "$out/games.pgn"
   -debug -nameOfDebugFile "$out/xboard.log" -popupExitMessage false -saveSettingsOnExit false -soundProgram ""
   -autoCallFlag true -testClaims true -checkMates true -materialDraws true -adjudicateDrawMoves "$max_moves"
@@ -121,17 +128,31 @@ if [ -n "$fen_file" ]; then
   xboard_arguments+=(-lpf "$out/positions.fen" -lpi -2)
 fi
 
+run=(xvfb-run -a "$xboard" -noGUI)
+if [ -n "$screenshot" ]; then
+  # The options of the "xiangqi" theme of Debian's xboard.conf (-theme xiangqi alone leaves the chess board; ~~ is
+  # XBoard's data folder). With no window manager the board sits in the screen's top left corner, and pnmcrop cuts
+  # away the black screen around it.
+  xboard_arguments+=(-ubt true -lbtf "~~/themes/textures/xqboard-9x10.png" -dbtf "~~/themes/textures/xqboard-9x10.png"
+    -pid "~~/themes/xiangqi" -trueColors true -overrideLineGap 0 -showCoords true)
+  rm -f "$screenshot"
+  # shellcheck disable=SC2016 # the inner shell expands its own "$@" and $SCREENSHOT
+  run=(xvfb-run -a -s "-screen 0 1280x1024x24" bash -c '"$@" & xboard=$!; sleep 15
+    xwd -root | xwdtopnm | pnmcrop -black | pnmtopng >"$SCREENSHOT"; wait $xboard' xboard_with_screenshot "$xboard")
+fi
+
 # The longest a game can take: both clocks run down with every move's increment, plus a margin for starting the
 # engines. XBoard flags a side whose time is out, so only a hung XBoard reaches this limit.
 limit=$(awk -v base="$base" -v increment="$increment" -v moves="$max_moves" -v games="$games" 'BEGIN {
   split(base, part, ":"); seconds = part[1] * 60 + part[2]
   printf "%d", games * (2 * (seconds + increment * moves) + 30) + 30 }')
 echo "== XBoard: $games game(s) of '$first' against '$second' at $base + $increment${fen_file:+ from $fen_file}"
-echo "   xvfb-run -a $xboard$(printf ' %q' "${xboard_arguments[@]}")"
+echo "  $(printf ' %q' "${run[@]}" "${xboard_arguments[@]}")"
 status=0
 # A home of its own, so that no user's ~/.xboardrc changes the run and XBoard writes none.
 mkdir -p "$out/home"
-HOME="$out/home" timeout "$limit" xvfb-run -a "$xboard" "${xboard_arguments[@]}" >"$out/xboard.out" 2>&1 || status=$?
+HOME="$out/home" SCREENSHOT="$screenshot" timeout "$limit" "${run[@]}" "${xboard_arguments[@]}" >"$out/xboard.out" 2>&1 ||
+  status=$?
 
 # One line per game: "number|white|black|result|termination", the termination being the comment XBoard writes
 # just before the result at the end of the moves (its lines joined, as XBoard wraps long comments).
@@ -184,6 +205,7 @@ done <<<"$games_table"
 
 [ $status -eq 0 ] || fail "XBoard exited with status $status$([ $status -eq 124 ] && echo " (still running after $limit s)")"
 [ $played -eq "$games" ] || fail "$out/games.pgn holds $played game(s), not $games"
+[ -z "$screenshot" ] || [ -s "$screenshot" ] || fail "no screenshot in $screenshot"
 if [ -f "$out/xboard.log" ]; then
   # An engine that rejects a move XBoard sent it, or one XBoard lost touch with.
   # (The lines that only repeat a game's end are left out: the PGN said it.)
