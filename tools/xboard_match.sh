@@ -25,7 +25,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 usage() {
   sed -n 's/^#   usage: /usage: /p; s/^#            /         /p' "$0" >&2
-  exit 2
+  exit "${1:-2}"
 }
 
 first="" second="" games=2 base=0:10 increment=0.1 fen_file="" fen_index=1 max_moves=120 out="$root/matches/xboard"
@@ -48,7 +48,7 @@ while [ $# -gt 0 ]; do
       esac
       shift 2 ;;
     --skip-unless-cecp) skip_unless_cecp=1; shift ;;
-    -h | --help) usage ;;
+    -h | --help) usage 0 ;;
     *) echo "unknown argument '$1'" >&2; usage ;;
   esac
 done
