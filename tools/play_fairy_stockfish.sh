@@ -12,11 +12,7 @@ max_plies=${3:-60}
 case "$protocol" in ucci | uci) ;; *) echo "protocol must be ucci or uci" >&2; exit 2 ;; esac
 
 "$root/tools/setup.sh"
-if ! command -v fairy-stockfish >/dev/null && [ ! -x /usr/games/fairy-stockfish ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get install -y -qq fairy-stockfish >/dev/null
-fi
+"$root/tools/setup.sh" fairy-stockfish
 fairy=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 "$root/tools/build.sh" build -DCMAKE_BUILD_TYPE=Release
 

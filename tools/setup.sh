@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs, with apt-get, whatever the build needs that this Debian machine lacks. Does nothing when all is there.
+# Installs, with apt-get, whatever the build needs that this Debian machine lacks, or the Debian packages named
+# (e.g. `tools/setup.sh fairy-stockfish`, for the scripts that play against it). Does nothing when all is there.
+#   usage: tools/setup.sh [PACKAGE]...
 set -euo pipefail
-packages=(g++ clang cmake ninja-build libfmt-dev doctest-dev)
+packages=("$@")
+[ $# -eq 0 ] && packages=(g++ clang cmake ninja-build libfmt-dev doctest-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

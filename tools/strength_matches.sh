@@ -25,11 +25,7 @@ run() {
 }
 
 fairy_stockfish() {
-  if ! command -v fairy-stockfish >/dev/null && [ ! -x /usr/games/fairy-stockfish ]; then
-    local sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    $sudo apt-get install -y -qq fairy-stockfish >/dev/null
-  fi
+  "$root/tools/setup.sh" fairy-stockfish
   command -v fairy-stockfish || echo /usr/games/fairy-stockfish
 }
 
