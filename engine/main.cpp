@@ -16,7 +16,8 @@ namespace {
 constexpr std::string_view kUsage = R"(Shuai {} - a Xiangqi engine
 
 usage:
-  shuai                     speak UCCI or UCI on standard input/output (the first command, ucci or uci, decides)
+  shuai                     speak UCCI, UCI or CECP (XBoard) on standard input/output (the first command,
+                            ucci, uci or xboard, decides)
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
   shuai rules FEN [MOVE ...] replay moves (ICCS or WXF): each move's class (check, chase, idle) and the
                             repetition verdict under the Asian rules

@@ -22,5 +22,6 @@ class Dialect {
 
 std::unique_ptr<Dialect> make_ucci_dialect(EngineCore& core);
 std::unique_ptr<Dialect> make_uci_dialect(EngineCore& core);
+std::unique_ptr<Dialect> make_cecp_dialect(EngineCore& core);
 
 }  // namespace shuai

@@ -17,7 +17,9 @@ Session::~Session() {
 
 void Session::choose(Protocol protocol) {
   protocol_ = protocol;
-  dialect_ = protocol == Protocol::kUcci ? make_ucci_dialect(core_) : make_uci_dialect(core_);
+  dialect_ = protocol == Protocol::kUcci  ? make_ucci_dialect(core_)
+             : protocol == Protocol::kUci ? make_uci_dialect(core_)
+                                          : make_cecp_dialect(core_);
 }
 
 bool Session::handle(std::string_view line) {
@@ -30,14 +32,19 @@ bool Session::handle(std::string_view line) {
       ended_ = true;
       return false;
     }
-    if (command != "ucci" && command != "uci") {
-      core_.message(fmt::format(
-          "Shuai {}: send 'ucci' or 'uci' first (or 'quit'); 'shuai --help' lists the rest", SHUAI_VERSION));
+    if (command == "xboard") {
+      choose(Protocol::kCecp);
+    } else if (command != "ucci" && command != "uci") {
+      core_.message(
+          fmt::format("Shuai {}: send 'ucci' or 'uci' first ('xboard' for CECP, or 'quit'); 'shuai --help' "
+                      "lists the rest",
+                      SHUAI_VERSION));
       return true;
     }
   }
-  // "ucci" and "uci" (re)start the session in that protocol, unless a search runs (the dialect says so).
-  if ((command == "ucci" || command == "uci") && !core_.thinking())
+  // "ucci" and "uci" (re)start a UCCI or UCI session in that protocol, unless a search runs (the dialect
+  // says so). CECP stays CECP.
+  if ((command == "ucci" || command == "uci") && protocol_ != Protocol::kCecp && !core_.thinking())
     choose(command == "ucci" ? Protocol::kUcci : Protocol::kUci);
   ended_ = !dialect_->handle(words, line);
   return !ended_;

@@ -1,5 +1,6 @@
-// One engine session over a text protocol: UCCI 3.0 or UCI (Stockfish-family Xiangqi dialect), chosen by the
-// first command. The caller feeds lines; searches run on a worker thread so commands are read while thinking.
+// One engine session over a text protocol: UCCI 3.0, UCI (Stockfish-family Xiangqi dialect) or CECP (XBoard),
+// chosen by the first command (ucci, uci, xboard). The caller feeds lines; searches run on a worker thread so
+// commands are read while thinking.
 #pragma once
 
 #include <memory>
@@ -10,7 +11,7 @@
 
 namespace shuai {
 
-enum class Protocol { kUndecided, kUcci, kUci };
+enum class Protocol { kUndecided, kUcci, kUci, kCecp };
 
 class Session {
  public:
