@@ -10,12 +10,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cmath>
 #include <mutex>
 #include <optional>
 
 #include "engine/board/board.h"
+#include "engine/board/text.h"
 #include "engine/protocol/dialect.h"
 #include "engine/protocol/engine_options.h"
 #include "eval/score.h"
@@ -25,13 +25,6 @@ namespace shuai {
 namespace {
 
 constexpr int kCecpMateScore = 100000;  // CECP's mate scores: +-(100000 + moves)
-
-std::optional<double> parse_number(std::string_view text) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
 
 // "5" minutes or "0:30" minutes and seconds, as level's BASE; in milliseconds.
 std::optional<std::int64_t> parse_base_time(std::string_view text) {
@@ -53,15 +46,6 @@ std::string_view color_name(Color color) {
 // CECP's result codes name White and Black: Red is White.
 std::string_view win_for(Color color) {
   return color == kRed ? "1-0" : "0-1";
-}
-
-std::string join_from(const std::vector<std::string_view>& words, std::size_t from) {
-  std::string text;
-  for (std::size_t i = from; i < words.size(); ++i) {
-    if (i > from) text += ' ';
-    text.append(words[i]);
-  }
-  return text;
 }
 
 class CecpDialect final : public Dialect {
@@ -159,7 +143,7 @@ void CecpDialect::refusing(std::string_view line, Apply apply) {
 
 bool CecpDialect::handle(const std::vector<std::string_view>& words, std::string_view line) {
   const std::string_view command = words[0];
-  const std::string argument = join_from(words, 1);
+  const std::string argument = join_words(words, 1, words.size());
   const auto number_argument = [&]() -> std::optional<double> {
     return words.size() == 2 ? parse_number(words[1]) : std::nullopt;
   };
@@ -547,25 +531,15 @@ void CecpDialect::deliver(const SearchResult& result, bool dead_drawn) {
 }
 
 bool CecpDialect::report_game_end() {
-  Position& position = core_.position();
-  const Color mover = position.side_to_move();
-  MoveList moves;
-  generate_legal(position, moves);
-  std::string line;
-  if (moves.size == 0) {
-    // In Xiangqi the side that cannot move loses, in check or not.
-    line = position.in_check() ? fmt::format("{} {{{} mates}}", win_for(opposite(mover)), color_name(opposite(mover)))
-                               : fmt::format("{} {{{} is stalemated}}", win_for(opposite(mover)), color_name(mover));
-  } else {
-    // Of the Asian rules, a perpetual check against moves the rules allow is certain: the checker loses.
-    const RepetitionVerdict verdict = judge_repetition(position, 2);
-    if (verdict.side_to_move == Conduct::kPerpetualCheck && verdict.opponent == Conduct::kAllowed)
-      line = fmt::format("{} {{{} checks perpetually}}", win_for(opposite(mover)), color_name(mover));
-    else if (verdict.opponent == Conduct::kPerpetualCheck && verdict.side_to_move == Conduct::kAllowed)
-      line = fmt::format("{} {{{} checks perpetually}}", win_for(mover), color_name(opposite(mover)));
-  }
-  if (line.empty()) return false;
-  writer_.line(line);
+  const auto ending = core_.board_ending();
+  if (!ending) return false;
+  const Color winner = opposite(ending->loser);
+  const std::string reason = ending->reason == BoardEnding::Reason::kCheckmate
+                                 ? fmt::format("{} mates", color_name(winner))
+                             : ending->reason == BoardEnding::Reason::kStalemate
+                                 ? fmt::format("{} is stalemated", color_name(ending->loser))
+                                 : fmt::format("{} checks perpetually", color_name(ending->loser));
+  writer_.line(fmt::format("{} {{{}}}", win_for(winner), reason));
   engine_side_.reset();
   return true;
 }

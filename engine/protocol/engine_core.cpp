@@ -111,6 +111,22 @@ bool EngineCore::stop() {
   return true;
 }
 
+std::optional<BoardEnding> EngineCore::board_ending() const {
+  Position position = position_;
+  const Color mover = position.side_to_move();
+  MoveList moves;
+  generate_legal(position, moves);
+  if (moves.size == 0)
+    return BoardEnding{
+        position.in_check() ? BoardEnding::Reason::kCheckmate : BoardEnding::Reason::kStalemate, mover};
+  const RepetitionVerdict verdict = judge_repetition(position, 2);
+  if (verdict.side_to_move == Conduct::kPerpetualCheck && verdict.opponent == Conduct::kAllowed)
+    return BoardEnding{BoardEnding::Reason::kPerpetualCheck, mover};
+  if (verdict.opponent == Conduct::kPerpetualCheck && verdict.side_to_move == Conduct::kAllowed)
+    return BoardEnding{BoardEnding::Reason::kPerpetualCheck, opposite(mover)};
+  return std::nullopt;
+}
+
 bool EngineCore::dead_drawn() const {
   for (const Color c : {kRed, kBlack})
     for (const PieceType type : {kRook, kHorse, kCannon, kPawn})

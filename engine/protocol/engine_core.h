@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -37,6 +38,13 @@ struct SessionSettings {
   bool debug = false;
   bool offer_draws = true;  // offer a draw in dead-drawn positions, accept one when worse, claim a ruled one
   bool resign = false;      // resign when hopelessly lost
+};
+
+// A game over on the board, as the rules decide it with certainty.
+struct BoardEnding {
+  enum class Reason { kCheckmate, kStalemate, kPerpetualCheck };
+  Reason reason;
+  Color loser;  // in Xiangqi the side that cannot move loses, in check or not; a perpetual checker loses
 };
 
 // What the draw and resign policy adds to a finished search's move.
@@ -82,6 +90,10 @@ class EngineCore {
   // when a loss is proven. A search stopped before its first iteration finished has only estimated its
   // score: no decision rests on it. `dead_drawn` is judged before the search (dead_drawn()).
   GameDecision decide(const SearchResult& result, bool dead_drawn) const;
+  // Whether the game is over in the position: mate or stalemate, or the one verdict of the Asian repetition
+  // rules that is beyond doubt, a perpetual check against moves the rules allow (the checker loses). Other
+  // repetitions and the natural move limit are left to the client (and to the draw policy's offers).
+  std::optional<BoardEnding> board_ending() const;
   // Only kings, advisors and elephants are left: none of them can cross the river, so nobody can win.
   bool dead_drawn() const;
   // Whether the opponent's draw offer would be accepted after a search that scored `score` at `depth`.

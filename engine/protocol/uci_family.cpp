@@ -4,26 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 
 #include "engine/board/board.h"
 #include "engine/board/text.h"
 
 namespace shuai {
-
-namespace {
-
-std::string join(const std::vector<std::string_view>& words, std::size_t from, std::size_t to) {
-  std::string text;
-  for (std::size_t i = from; i < to && i < words.size(); ++i) {
-    if (i > from) text += ' ';
-    text.append(words[i]);
-  }
-  return text;
-}
-
-}  // namespace
 
 UciFamilyDialect::UciFamilyDialect(EngineCore& core) : core_(core), writer_(core.writer()) {
   Searcher& searcher = core_.searcher();
@@ -119,11 +104,11 @@ void UciFamilyDialect::set_option(std::string_view rest) {
   // UCI: "name <words...> [value <words...>]"; UCCI: "<name> [<value...>]".
   if (!words.empty() && words[0] == "name") {
     const auto value_at = std::find(words.begin(), words.end(), "value") - words.begin();
-    name = join(words, 1, std::size_t(value_at));
-    value = join(words, std::size_t(value_at) + 1, words.size());
+    name = join_words(words, 1, std::size_t(value_at));
+    value = join_words(words, std::size_t(value_at) + 1, words.size());
   } else if (!words.empty()) {
     name = std::string(words[0]);
-    value = join(words, 1, words.size());
+    value = join_words(words, 1, words.size());
   }
   if (name.empty()) {
     core_.message("setoption needs an option name");
@@ -138,7 +123,7 @@ std::optional<Position> UciFamilyDialect::read_position(const std::vector<std::s
   if (!words.empty() && words[0] == "startpos") {
     fen = std::string(kStartFen);
   } else if (!words.empty() && words[0] == "fen" && moves_at > 1) {
-    fen = join(words, 1, moves_at);
+    fen = join_words(words, 1, moves_at);
   } else {
     core_.message("position needs 'startpos' or 'fen <FEN>', optionally followed by 'moves ...'");
     return std::nullopt;
@@ -188,11 +173,8 @@ void UciFamilyDialect::go(const std::vector<std::string_view>& words) {
     const std::string_view word = words[i];
     const auto number = [&]() -> std::optional<double> {
       if (i + 1 >= words.size()) return std::nullopt;
-      double value = 0;
-      const std::string_view text = words[i + 1];
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
-        return std::nullopt;
+      const auto value = parse_number(words[i + 1]);
+      if (!value || *value < 0) return std::nullopt;
       ++i;
       return value;
     };

@@ -113,6 +113,24 @@ TEST_SUITE("threads") {
     CHECK(line_then_pong(session, 1) == "");
   }
 
+  TEST_CASE(
+      "CECP: results on the board: stalemate loses, and a perpetual check loses at the third occurrence") {
+    SessionLines session;
+    boot(session);
+    session.send("force");
+    session.send("setboard 4k1b2/9/9/9/9/9/9/9/r8/3K5 w");  // Red to move has no move and is not in check
+    session.send("go");
+    CHECK(line_then_pong(session, 1) == "0-1 {Red is stalemated}");
+    session.send("new");
+    session.send("force");
+    session.send("setboard 4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1");
+    for (const std::string_view move : {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9"})
+      session.send(fmt::format("usermove {}", move));
+    CHECK(line_then_pong(session, 2) == "");  // twice is not yet a repetition
+    session.send("usermove a8a9");
+    CHECK(line_then_pong(session, 3) == "0-1 {Red checks perpetually}");
+  }
+
   TEST_CASE("CECP: ping is answered after the engine's move when it came while the engine thought") {
     SessionLines session;
     boot(session);
