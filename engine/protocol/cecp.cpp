@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 
@@ -67,7 +68,7 @@ class CecpDialect final : public Dialect {
  private:
   // Moves and commands.
   void new_game();
-  void user_move(std::string_view text);
+  void user_move(std::string_view text, std::string_view line);
   void undo(int plies, std::string_view line);
   void set_board(std::string_view fen, std::string_view line);
   void set_side_to_move(Color color);
@@ -83,6 +84,10 @@ class CecpDialect final : public Dialect {
   // Stops whatever the worker does, its move not made; a ponder move is taken back. Pings waiting on it are
   // answered.
   void halt();
+  // Runs `change` (of tables, threads, options: not while a search runs) once the engine's move being thought
+  // has gone out, pondering stopped; an analysis starts again after it.
+  template <typename Change>
+  void between_searches(Change change);
   // The limits of a game move from the clocks and the time control.
   SearchLimits game_limits() const;
   // Under mutex_, on the worker or the commanding thread: the engine's move printed and played, and what
@@ -126,6 +131,7 @@ class CecpDialect final : public Dialect {
   bool discard_ = false;        // halt: the worker's move is not to be made
   Move ponder_move_ = kNoMove;  // played on the board for a ponder search: the opponent's expected move
   bool ponder_hit_ = false;     // the opponent played it: the ponder search's result is the next move
+  std::condition_variable move_sent_;  // move_pending_ cleared
   std::vector<std::string> pending_pongs_;
   SearchInfo last_info_;  // for the analysis status (".")
   std::atomic<bool> collecting_refusal_{false};
@@ -139,6 +145,17 @@ void CecpDialect::refusing(std::string_view line, Apply apply) {
   const bool applied = apply();
   collecting_refusal_ = false;
   if (!applied) error(refusal_.empty() ? "refused" : refusal_, line);
+}
+
+template <typename Change>
+void CecpDialect::between_searches(Change change) {
+  {
+    std::unique_lock lock(mutex_);
+    move_sent_.wait(lock, [&] { return !move_pending_; });
+  }
+  halt();
+  change();
+  if (analyzing_) start_analysis();
 }
 
 bool CecpDialect::handle(const std::vector<std::string_view>& words, std::string_view line) {
@@ -218,7 +235,7 @@ bool CecpDialect::handle(const std::vector<std::string_view>& words, std::string
     set_side_to_move(command == "white" ? kRed : kBlack);
     engine_side_ = command == "white" ? kBlack : kRed;
   } else if (command == "usermove") {
-    user_move(argument);
+    user_move(argument, line);
   } else if (command == "undo" || command == "remove") {
     undo(command == "undo" ? 1 : 2, line);
   } else if (command == "setboard") {
@@ -239,16 +256,16 @@ bool CecpDialect::handle(const std::vector<std::string_view>& words, std::string
     const auto value = number_argument();
     if (!value || *value < 0 || *value != std::floor(*value))
       return error(fmt::format("{} needs a whole number", command), line), true;
-    halt();  // tables and threads change only while no search runs
-    refusing(line, [&] {
-      return command == "memory" ? core_.resize_table(true, "memory", std::int64_t(*value))
-                                 : (core_.searcher().set_threads(std::max(1, int(*value))), true);
+    between_searches([&] {
+      refusing(line, [&] {
+        return command == "memory" ? core_.resize_table(true, "memory", std::int64_t(*value))
+                                   : (core_.searcher().set_threads(std::max(1, int(*value))), true);
+      });
     });
   } else if (command == "option") {
-    halt();
-    set_engine_option(argument, line);
+    between_searches([&] { set_engine_option(argument, line); });
   } else if (parse_iccs(command) && words.size() == 1) {
-    user_move(command);  // a move without "usermove", as CECP 1 sends it
+    user_move(command, line);  // a move without "usermove", as CECP 1 sends it
   } else {
     error("unknown command", line);
   }
@@ -357,9 +374,11 @@ void CecpDialect::set_engine_option(std::string_view assignment, std::string_vie
   refusing(line, [&] { return set_option(core_, name, value); });
 }
 
-void CecpDialect::user_move(std::string_view text) {
+void CecpDialect::user_move(std::string_view text, std::string_view line) {
   {
     std::unique_lock lock(mutex_);
+    // The engine is on move: the opponent's move is out of turn.
+    if (move_pending_) return error("command not legal now", line);
     if (ponder_move_ != kNoMove && !ponder_hit_ && !discard_) {
       const Move expected = ponder_move_;
       // The board holds the expected move already: the played one is read on the board before it.
@@ -509,6 +528,7 @@ void CecpDialect::halt() {
 
 void CecpDialect::deliver(const SearchResult& result, bool dead_drawn) {
   move_pending_ = false;
+  move_sent_.notify_all();
   core_.set_draw_offered(false);
   if (result.best_move == kNoMove) {
     report_game_end();

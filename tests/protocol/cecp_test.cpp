@@ -149,6 +149,16 @@ TEST_SUITE("threads") {
     session.send("ping 8");
     CHECK(session.read_line(5'000)->starts_with("move "));
     CHECK(session.read_line(5'000) == "pong 8");
+    // While the engine thinks: a move of the opponent's is out of turn, and an option waits for the move.
+    session.send("new");
+    session.send("st 0.5");
+    session.send("usermove h2e2");
+    session.send("usermove h9g7");
+    session.send("option MultiPV=1");
+    session.send("ping 9");
+    CHECK(session.read_line(5'000) == "Error (command not legal now): usermove h9g7");
+    CHECK(session.read_line(5'000)->starts_with("move "));
+    CHECK(session.read_line(5'000) == "pong 9");
   }
 
   TEST_CASE("CECP: pondering (hard) on the expected move: a hit and a miss both end in a legal move") {
@@ -289,22 +299,33 @@ TEST_SUITE("threads") {
         if (std::regex_match(*line, match, thinking) && std::stoi(match[1]) >= depth) return match[5].str();
       }
     };
+    // The lines of an analysis given up may still be on their way: those after a ping's answer are the new
+    // one's.
+    int ping = 0;
+    const auto skip_earlier_lines = [&] {
+      session.send(fmt::format("ping {}", ++ping));
+      REQUIRE(session.wait_for(fmt::format("pong {}", ping), 5'000));
+    };
     Position position = *parse_fen(kStartFen).position;
     CHECK(parse_legal_move(position, first_move_of(3)).move != kNoMove);
     session.send(".");
     CHECK(session.wait_for("stat01: ", 5'000));
     session.send("usermove h2e2");  // the analysis goes on from Black's side
+    skip_earlier_lines();
     position.make_move(parse_legal_move(position, "h2e2").move);
     CHECK(parse_legal_move(position, first_move_of(3)).move != kNoMove);
     session.send("undo");
+    skip_earlier_lines();
     position.unmake_move();
     CHECK(parse_legal_move(position, first_move_of(3)).move != kNoMove);
     session.send("setboard 3k5/9/9/9/9/9/9/9/4R4/4K4 w");
+    skip_earlier_lines();
     const auto mate = session.wait_for("3 100001 ", 10'000);  // a mate in one, in CECP's form
     REQUIRE(mate);
     CHECK(mate->ends_with("\te1d1"));
     session.send("exit");
-    CHECK(line_then_pong(session, 1) == "");
+    skip_earlier_lines();
+    CHECK(line_then_pong(session, ping + 1) == "");  // no analysis after exit
   }
 
   TEST_CASE("CECP: undo and remove take moves back") {
