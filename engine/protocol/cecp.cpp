@@ -85,7 +85,7 @@ class CecpDialect final : public Dialect {
   // answered.
   void halt();
   // Runs `change` (of tables, threads, options: not while a search runs) once the engine's move being thought
-  // has gone out, pondering stopped; an analysis starts again after it.
+  // has gone out (made at once, as "?" makes it), pondering stopped; an analysis starts again after it.
   template <typename Change>
   void between_searches(Change change);
   // The limits of a game move from the clocks and the time control.
@@ -151,6 +151,7 @@ template <typename Change>
 void CecpDialect::between_searches(Change change) {
   {
     std::unique_lock lock(mutex_);
+    if (move_pending_) core_.searcher().stop();  // as "?": a long think must not hold the command up
     move_sent_.wait(lock, [&] { return !move_pending_; });
   }
   halt();

@@ -64,7 +64,8 @@ class EngineCore {
   }
   void message(const std::string& text);
 
-  // The position; changed only while no search runs (thinking() is false).
+  // The position; changed only while no search runs (thinking() is false), or by the dialect's worker job
+  // under its own lock (CECP plays its moves there).
   Position& position() { return position_; }
   // A new game position: banned moves cleared, and a third occurrence it already ends in reported.
   void set_position(Position position);
@@ -78,8 +79,8 @@ class EngineCore {
   // The search of the position with `limits` on the worker; `answer` composes the final line from the
   // result, still on the worker (once idle, the commanding thread may change the settings).
   void start_search(const SearchLimits& limits, std::function<std::string(const SearchResult&)> answer);
-  // Perft divide of the position on the worker: one line per root move, then the total, through `print`
-  // (as "move: nodes" lines); stop ends it early with a note.
+  // Perft divide of the position on the worker, as `shuai perft` prints it ("move: nodes" lines, a blank
+  // line, "Nodes searched: N"); a stop or quit ends it early with a note of what was counted.
   void start_perft(int depth);
   // Stops the worker's search or perft and waits for its answer; false when nothing was running.
   bool stop();

@@ -149,9 +149,9 @@ TEST_SUITE("threads") {
     session.send("ping 8");
     CHECK(session.read_line(5'000)->starts_with("move "));
     CHECK(session.read_line(5'000) == "pong 8");
-    // While the engine thinks: a move of the opponent's is out of turn, and an option waits for the move.
+    // While the engine thinks: a move of the opponent's is out of turn, and an option has it move at once.
     session.send("new");
-    session.send("st 0.5");
+    session.send("st 100");
     session.send("usermove h2e2");
     session.send("usermove h9g7");
     session.send("option MultiPV=1");
