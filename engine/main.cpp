@@ -16,7 +16,9 @@ namespace {
 constexpr std::string_view kUsage = R"(Shuai {} - a Xiangqi engine
 
 usage:
-  shuai                     speak UCCI or UCI on standard input/output (the first command, ucci or uci, decides)
+  shuai                     speak UCCI, UCI or CECP (XBoard) on standard input/output (the first command,
+                            ucci, uci or xboard, decides)
+  shuai xboard              speak CECP from the start (XBoard's engine command: xboard -fcp "shuai xboard")
   shuai perft DEPTH [FEN]   count legal move paths (one line per root move, then the total)
   shuai rules FEN [MOVE ...] replay moves (ICCS or WXF): each move's class (check, chase, idle) and the
                             repetition verdict under the Asian rules
@@ -39,8 +41,9 @@ usage:
   shuai --version           the version
 )";
 
-// Reads commands until quit or the end of input, which counts as quit.
-int run_protocol() {
+// Reads commands until quit or the end of input, which counts as quit. With `first_command`, the session
+// starts as if it had been sent (`shuai xboard`: CECP before XBoard says so).
+int run_protocol(std::string_view first_command = {}) {
   std::ios::sync_with_stdio(false);
   std::cin.tie(nullptr);  // reading must not flush std::cout behind the LineWriter's lock
   shuai::LineWriter writer([](const std::string& line) {
@@ -48,6 +51,7 @@ int run_protocol() {
     std::cout.flush();
   });
   shuai::Session session(writer);
+  if (!first_command.empty()) session.handle(first_command);
   std::string line;
   while (std::getline(std::cin, line))
     if (!session.handle(line)) return 0;
@@ -70,6 +74,7 @@ int main(int argc, char** argv) {
     fmt::print("Shuai {}\n", SHUAI_VERSION);
     return 0;
   }
+  if (command == "xboard" && rest.empty()) return run_protocol(command);
   if (command == "perft") return shuai::tools::run_perft_command(rest);
   if (command == "rules") return shuai::tools::run_rules_command(rest);
   if (command == "book") return shuai::tools::run_book_command(rest);

@@ -1,6 +1,7 @@
 // Perft: count the leaf nodes of the legal move tree, the standard check of a move generator.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -17,7 +18,8 @@ struct PerftDivide {
   Move move;
   std::uint64_t nodes;
 };
-// perft(depth - 1) below each legal root move, in generation order (depth >= 1).
-std::vector<PerftDivide> perft_divide(Position& position, int depth);
+// perft(depth - 1) below each legal root move, in generation order (depth >= 1). With `stop`, the walk
+// gives up once it is set (a protocol's stop or quit) and returns the root moves counted in full before it.
+std::vector<PerftDivide> perft_divide(Position& position, int depth, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace shuai

@@ -2,6 +2,10 @@
 #pragma once
 
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +22,24 @@ inline std::vector<std::string_view> split_words(std::string_view text) {
     if (i > start) words.push_back(text.substr(start, i - start));
   }
   return words;
+}
+
+// words[from, to) joined by single spaces (the protocol's multi-word names, values and FENs).
+inline std::string join_words(const std::vector<std::string_view>& words, std::size_t from, std::size_t to) {
+  std::string text;
+  for (std::size_t i = from; i < to && i < words.size(); ++i) {
+    if (i > from) text += ' ';
+    text.append(words[i]);
+  }
+  return text;
+}
+
+// The whole of `text` as a finite decimal number, or nothing.
+inline std::optional<double> parse_number(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
 }
 
 }  // namespace shuai

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/line_wait.h"
 #include "tools/common/child_process.h"
 
 namespace shuai::test {
@@ -40,15 +41,7 @@ class EngineProcess {
 
   // Reads until a line starting with `prefix`; returns it, or nothing on timeout.
   std::optional<std::string> wait_for(const std::string& prefix, int timeout_ms = 20'000) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (true) {
-      const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0) return std::nullopt;
-      const auto line = read_line(int(left));
-      if (!line) return std::nullopt;
-      if (line->starts_with(prefix)) return line;
-    }
+    return wait_for_line([this](int left) { return read_line(left); }, prefix, timeout_ms);
   }
 
   // Whether the process ends within the timeout (its exit is collected).
