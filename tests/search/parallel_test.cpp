@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -141,6 +142,35 @@ TEST_SUITE("threads") {
       ++searched;
     }
     CHECK(searched >= 3);
+  }
+
+  TEST_CASE("eight threads on small tables reach the depth with sane results, and 8 -> 1 -> 8 threads") {
+    // Many threads on few cores, a 1 MB transposition table and a small MHT: the split points, the per-thread
+    // state and the shared tables under more threads than the machine has (ThreadSanitizer runs this in CI).
+    constexpr int kDepth = 11;
+    Searcher searcher(1);
+    searcher.minors_table().resize_entries_log2(8);
+    searcher.options().evaluation.verify_minors_hits = true;
+    std::uint64_t splits = 0;
+    for (const int threads : {8, 1, 8}) {
+      searcher.set_threads(threads);
+      REQUIRE(searcher.thread_count() == threads);
+      for (const std::string& fen : {kBusyPositions[0], kBusyPositions[2], kBusyPositions[3]}) {
+        SearchLimits limits;
+        limits.depth = kDepth;
+        const SearchResult result = searcher.search(*parse_fen(fen).position, limits);
+        INFO(fen, " with ", threads, " threads");
+        CHECK(result.depth == kDepth);
+        CHECK(is_legal_in(fen, result.best_move));
+        CHECK(result.nodes > 0);
+        CHECK(std::abs(result.score) < kMaxEvaluation);  // balanced middlegames: no mate, no wild score
+        CHECK(result.minors.disagreements == 0);
+        CHECK(result.idle_seconds >= 0);
+        if (threads == 1) CHECK(result.splits == 0);
+        splits += result.splits;
+      }
+    }
+    CHECK(splits > 0);
   }
 
   TEST_CASE("changing the thread count between searches keeps the search working") {
