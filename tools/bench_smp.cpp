@@ -1,7 +1,8 @@
 // `shuai bench smp`: time to depth with one thread and with N threads, in one run, over the bench positions
 // (or a sample of the positions of a FEN file, such as the openings the bench never saw).
 // Prints the speedup (geometric mean of the per-position time ratios), the nodes ratio (search overhead) and
-// the speed ratio, and where the parallel search's time goes (split points, idle threads). A parallel
+// the speed ratio, where the parallel search's time goes (split points, idle threads), and the speed ratio
+// against the machine's ceiling (N independent one-thread searches). A parallel
 // search's tree changes from run to run, so `runs N` repeats it and averages (and times the single-threaded
 // search as often).
 #include <fmt/format.h>
@@ -151,6 +152,10 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
              double(splits) / double(index * runs), 100 * idle_seconds / (threads * parallel_seconds * runs));
   fmt::print("machine capacity: {} independent 1-thread searches run {:.2f}x as fast as one (the ceiling)\n",
              threads, capacity);
+  // The nps ratio against that ceiling: near 100% the threads lose no speed to each other (locks, shared
+  // tables, idling), whatever the machine; the rest of the speedup is lost to the search overhead.
+  fmt::print("speed against the ceiling: the {}-thread search runs at {:.0f}% of it\n", threads,
+             100 * parallel_speed / single_speed / capacity);
   return 0;
 }
 
