@@ -144,7 +144,8 @@ TEST_SUITE("threads") {
     CHECK(searched >= 3);
   }
 
-  TEST_CASE("eight threads on small tables reach the depth with sane results, and 8 -> 1 -> 8 threads") {
+  TEST_CASE(
+      "eight threads on small tables reach the depth with sane results and the count goes 8 then 1 then 8") {
     // Many threads on few cores, a 1 MB transposition table and a small MHT: the split points, the per-thread
     // state and the shared tables under more threads than the machine has (ThreadSanitizer runs this in CI).
     constexpr int kDepth = 11;
