@@ -8,6 +8,9 @@
 #include <iostream>
 
 #include "engine/protocol/session.h"
+#if defined(__EMSCRIPTEN__)
+#include "engine/web/command_queue.h"
+#endif
 #include "tools/common/arguments.h"
 #include "tools/tools.h"
 
@@ -45,18 +48,31 @@ usage:
 // starts as if it had been sent (`shuai xboard`: CECP before XBoard says so).
 int run_protocol(std::string_view first_command = {}) {
   std::ios::sync_with_stdio(false);
-  std::cin.tie(nullptr);  // reading must not flush std::cout behind the LineWriter's lock
-  shuai::LineWriter writer([](const std::string& line) {
-    std::cout << line << '\n';
-    std::cout.flush();
-  });
+  std::cin.tie(nullptr);            // reading must not flush std::cout behind the LineWriter's lock
+  static shuai::LineWriter writer(  // static: the wasm build without threads keeps its session after main()
+      [](const std::string& line) {
+        std::cout << line << '\n';
+        std::cout.flush();
+      });
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  // The wasm build without threads: JavaScript's calls drive the session, which outlives main().
+  static shuai::Session session(writer);
+  if (!first_command.empty()) session.handle(first_command);
+  shuai::web::handle_commands_with([](std::string_view line) { return session.handle(line); });
+  return 0;
+#else
   shuai::Session session(writer);
   if (!first_command.empty()) session.handle(first_command);
   std::string line;
+#if defined(__EMSCRIPTEN__)
+  while (shuai::web::next_command(line))  // the lines JavaScript sends (engine/web/command_queue.h)
+#else
   while (std::getline(std::cin, line))
+#endif
     if (!session.handle(line)) return 0;
   session.finish();
   return 0;
+#endif
 }
 
 }  // namespace

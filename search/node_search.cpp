@@ -431,7 +431,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       MoveList remaining;
       for (Move next = picker.next(); next != kNoMove; next = picker.next())
         if (next != excluded) remaining.push(next);
-      SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched, remaining);
+      SplitPoint& split_point = split(thread, node, alpha, best, best_move, moves_searched,
+                                      std::span<const Move>(remaining.begin(), remaining.end()));
       if (aborted(thread)) return 0;
       // The split point is closed and its helpers gone: its results are the master's alone now.
       best = split_point.best;

@@ -8,6 +8,14 @@
 
 namespace shuai {
 
+// The browser places Web Workers itself: the wasm build binds nothing.
+#if defined(__EMSCRIPTEN__)
+cpu_set_t bind_to_processor(int) {
+  cpu_set_t previous;
+  CPU_ZERO(&previous);
+  return previous;
+}
+#else
 cpu_set_t bind_to_processor(int index) {
   cpu_set_t previous, allowed, chosen;
   CPU_ZERO(&previous);
@@ -27,6 +35,7 @@ cpu_set_t bind_to_processor(int index) {
   }
   return previous;
 }
+#endif
 
 ThreadPool::ThreadPool() {
   threads_.push_back(std::make_unique<SearchThread>());
@@ -85,7 +94,9 @@ void ThreadPool::begin_search() {
 
 void ThreadPool::end_search() {
   searching_.store(false, std::memory_order_release);
+#if !defined(__EMSCRIPTEN__)
   if (threads_.size() > 1) pthread_setaffinity_np(pthread_self(), sizeof caller_binding_, &caller_binding_);
+#endif
 }
 
 }  // namespace shuai

@@ -16,7 +16,7 @@ namespace shuai::tools {
 struct BenchSettings {
   int depth = 10;
   std::int64_t move_time_ms = -1;  // when set: this long per position instead of a fixed depth
-  std::size_t hash_megabytes = 16;
+  std::uint64_t hash_megabytes = 16;
   SearchOptions options;
 };
 struct BenchTotals {
@@ -44,7 +44,7 @@ std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& e
 
 struct TacticsSettings {
   std::uint64_t nodes = 200'000;
-  std::size_t hash_megabytes = 16;
+  std::uint64_t hash_megabytes = 16;
 };
 struct TacticsTotals {
   int solved = 0;

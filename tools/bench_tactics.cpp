@@ -126,11 +126,13 @@ TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const Tact
     totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     totals.nodes += result.nodes;
     const std::string best = move_to_iccs(result.best_move);
-    const bool solved = std::ranges::find(position.best_moves, best) != position.best_moves.end();
+    const bool solved =
+        std::find(position.best_moves.begin(), position.best_moves.end(), best) != position.best_moves.end();
     totals.solved += solved;
     ++totals.total;
     if (print) {
-      const bool avoided = std::ranges::find(position.avoid_moves, best) == position.avoid_moves.end();
+      const bool avoided = std::find(position.avoid_moves.begin(), position.avoid_moves.end(), best) ==
+                           position.avoid_moves.end();
       fmt::print("{:<13} {:<7} best {} score {:>6} depth {:>2}  bm {}{}\n", position.id,
                  solved ? "solved" : (avoided ? "missed" : "played"), best, result.score, result.depth,
                  fmt::join(position.best_moves, " "), avoided ? "" : " (the game's losing move again)");

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,11 +36,32 @@ inline std::string join_words(const std::vector<std::string_view>& words, std::s
   return text;
 }
 
-// The whole of `text` as a finite decimal number, or nothing.
-inline std::optional<double> parse_number(std::string_view text) {
+// The whole of `text` as a floating-point number (std::from_chars's form), or nothing. The libc++ of the wasm
+// build (emscripten 3.1.6) has no floating-point from_chars, so there strtod reads it, refused what
+// from_chars would refuse (leading spaces, a plus sign, hexadecimal).
+inline std::optional<double> parse_double(std::string_view text) {
+#if defined(__cpp_lib_to_chars)
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+#else
+  if (text.empty() || text.front() == '+' || std::isspace(static_cast<unsigned char>(text.front())) ||
+      text.find_first_of("xX") != std::string_view::npos)
+    return std::nullopt;
+  const std::string copy(text);
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size() || errno == ERANGE) return std::nullopt;
+  return value;
+#endif
+}
+
+// The whole of `text` as a finite decimal number, or nothing.
+inline std::optional<double> parse_number(std::string_view text) {
+  const std::optional<double> value = parse_double(text);
+  if (!value || !std::isfinite(*value)) return std::nullopt;
   return value;
 }
 

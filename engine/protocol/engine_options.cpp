@@ -11,6 +11,19 @@ namespace shuai {
 
 namespace {
 
+#if defined(__EMSCRIPTEN__)
+// A page's engine: wasm32 memory (the module may grow to 2 GB) and the Web Workers a browser gives.
+constexpr int kMaxHashMegabytes = 1024;
+#if defined(__EMSCRIPTEN_PTHREADS__)
+constexpr int kMaxThreads = 16;
+#else
+constexpr int kMaxThreads = 1;
+#endif
+#else
+constexpr int kMaxHashMegabytes = 65536;
+constexpr int kMaxThreads = 512;
+#endif
+
 std::string lower(std::string_view text) {
   std::string result(text);
   for (char& c : result) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -95,7 +108,7 @@ const std::vector<EngineOption>& engine_options() {
        kSpin,
        "64",
        0,
-       65536,
+       kMaxHashMegabytes,
        {},
        [](EngineCore& core, Value value) { return core.resize_table(true, value.name, value.number); },
        false},
@@ -104,7 +117,7 @@ const std::vector<EngineOption>& engine_options() {
        kSpin,
        "1",
        0,
-       512,
+       kMaxThreads,
        {},
        [](EngineCore& core, Value value) {
          return core.searcher().set_threads(int(value.number)), true;  // 0: one per processor

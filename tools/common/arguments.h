@@ -5,6 +5,9 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
+
+#include "engine/board/text.h"
 
 namespace shuai::tools {
 
@@ -13,9 +16,15 @@ namespace shuai::tools {
 template <typename Number>
 std::optional<Number> parse_number(std::string_view text, Number low, Number high) {
   Number value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || !(value >= low && value <= high))
-    return std::nullopt;
+  if constexpr (std::is_floating_point_v<Number>) {
+    const std::optional<double> read = parse_double(text);
+    if (!read) return std::nullopt;
+    value = Number(*read);
+  } else {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  }
+  if (!(value >= low && value <= high)) return std::nullopt;
   return value;
 }
 
