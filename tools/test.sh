@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice: in the Release build and under
 # AddressSanitizer + UndefinedBehaviorSanitizer (but for the games in XBoard, which are played on the clock);
-# the multithreaded tests also run under ThreadSanitizer.
+# the multithreaded tests also run under ThreadSanitizer; the wasm engine and the browser page are tested under Node
+# and in headless Chromium.
 # Exits non-zero if anything fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,6 +12,9 @@ jobs=$(nproc)
 echo "== Release build"
 "$root/tools/build.sh" build -DCMAKE_BUILD_TYPE=Release
 ctest --no-tests=error --test-dir "$root/build" --output-on-failure -j "$jobs"
+
+echo "== WebAssembly: the engine under Node and the page in headless Chromium"
+bash "$root/tests/web/run.sh"
 
 echo "== ASan+UBSan build"
 "$root/tools/build.sh" build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=address,undefined
