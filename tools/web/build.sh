@@ -11,7 +11,12 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 for flavour in "build-wasm ON" "build-wasm-single OFF"; do
   set -- $flavour
   if [ ! -f "$root/$1/build.ninja" ]; then
-    emcmake cmake -S "$root" -B "$root/$1" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSHUAI_WEB_THREADS="$2" >/dev/null
+    # emcmake prints the command it runs; only a failure's output is shown.
+    if ! output=$(emcmake cmake -S "$root" -B "$root/$1" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DSHUAI_WEB_THREADS="$2" 2>&1); then
+      echo "$output" >&2
+      exit 1
+    fi
   fi
   cmake --build "$root/$1" -- --quiet
 done
