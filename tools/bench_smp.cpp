@@ -25,27 +25,26 @@
 namespace shuai::tools {
 namespace {
 
-// How much faster this machine runs `threads` independent single-threaded searches at once, each bound to its
-// own processor, than one: the ceiling for any parallel speedup here.
-double parallel_capacity(int threads, int depth) {
-  const Position position = *parse_fen(bench_positions().front()).position;
-  const auto timed_searches = [&](int count) {
-    std::vector<std::unique_ptr<Searcher>> searchers;
-    for (int i = 0; i < count; ++i) searchers.push_back(std::make_unique<Searcher>(16));
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<std::thread> workers;
-    for (int i = 0; i < count; ++i)
-      workers.emplace_back([&, i] {
-        bind_to_processor(i);
-        SearchLimits limits;
-        limits.depth = depth;
-        searchers[std::size_t(i)]->search(position, limits);
-      });
-    for (auto& worker : workers) worker.join();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
-  const double one = timed_searches(1);
-  return threads * one / timed_searches(threads);
+// `searchers.size()` independent single-threaded searches of one position at once, each bound to its own
+// processor, tables cleared: their nodes together and the wall time until the last ends. Over the positions,
+// their speed against one search's is how much faster this machine runs that many searches than one: the
+// ceiling for any parallel search here. Measured position by position beside the other searches, so that all
+// share the machine's moods (a second core shared with other work, clock changes).
+TimedSearch independent_searches(std::vector<std::unique_ptr<Searcher>>& searchers, const Position& position,
+                                 const SearchLimits& limits) {
+  std::vector<TimedSearch> each(searchers.size());
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> workers;
+  for (std::size_t i = 0; i < searchers.size(); ++i)
+    workers.emplace_back([&, i] {
+      bind_to_processor(int(i));
+      each[i] = timed_search(*searchers[i], position, limits);
+    });
+  for (auto& worker : workers) worker.join();
+  TimedSearch together;
+  together.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const TimedSearch& search : each) together.result.nodes += search.result.nodes;
+  return together;
 }
 
 }  // namespace
@@ -88,6 +87,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   const auto megabytes = static_cast<std::size_t>(hash_megabytes);
   Searcher single(megabytes), parallel(megabytes);
   parallel.set_threads(threads);
+  std::vector<std::unique_ptr<Searcher>> independent;
+  for (int i = 0; i < threads; ++i) independent.push_back(std::make_unique<Searcher>(megabytes));
   parallel.options().min_split_depth = split_depth;
   fmt::print(
       "bench smp: {} positions, depth {}, 1 thread against {} threads (splits from depth {}, {} run{} each, "
@@ -99,7 +100,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   std::vector<double> log_speedup_by_run(std::size_t(runs), 0.0);
   std::uint64_t single_nodes = 0, parallel_nodes = 0, splits = 0;
   double idle_seconds = 0;
-  double single_seconds = 0, parallel_seconds = 0;
+  double single_seconds = 0, parallel_seconds = 0, independent_seconds = 0;
+  std::uint64_t independent_nodes = 0;
   int index = 0;
   for (const std::string& fen : positions) {
     const Position position = *parse_fen(fen).position;
@@ -121,6 +123,11 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
       idle_seconds += many.result.idle_seconds;
       log_speedup_by_run[std::size_t(run)] += std::log(one.seconds / std::max(many.seconds, 1e-6));
     }
+    for (int run = 0; run < runs; ++run) {
+      const TimedSearch together = independent_searches(independent, position, limits);
+      independent_seconds += together.seconds / runs;
+      independent_nodes += together.result.nodes / std::uint64_t(runs);
+    }
     many_nodes /= std::uint64_t(runs);
     const double speedup = one.seconds / std::max(many_seconds, 1e-6);
     log_speedup += std::log(speedup);
@@ -132,8 +139,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
                one.result.nodes, many_seconds, many_nodes, speedup,
                double(many_nodes) / double(std::max<std::uint64_t>(one.result.nodes, 1)));
   }
-  const double capacity = parallel_capacity(threads, depth);
   const double single_speed = double(single_nodes) / single_seconds;
+  const double capacity = double(independent_nodes) / independent_seconds / single_speed;
   const double parallel_speed = double(parallel_nodes) / parallel_seconds;
   fmt::print("time-to-depth speedup (geometric mean): {:.2f}x with {} threads\n",
              std::exp(log_speedup / index), threads);
