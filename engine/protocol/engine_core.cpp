@@ -60,22 +60,21 @@ void EngineCore::wait_for_worker() {
 void EngineCore::run_on_worker(std::function<std::string()> work) {
   wait_for_worker();  // collect the thread of the previous, finished job
   searching_ = true;
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-  // The wasm build without threads (a page without cross-origin isolation) works on the caller's thread: the
-  // command waits for its answer, and the page's Web Worker is busy until then.
-  const std::string answer = work();
-  searching_ = false;
-  if (!answer.empty()) writer_.line(answer);
-  return;
-#endif
-  worker_ = std::thread([this, work = std::move(work)] {
+  auto job = [this, work = std::move(work)] {
     const std::string answer = work();
     // Idle before the answer goes out, so a client answering it at once is heard; the lock keeps a racing
     // stop from answering too.
     std::lock_guard lock(answer_mutex_);
     searching_ = false;
     if (!answer.empty()) writer_.line(answer);
-  });
+  };
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  // The wasm build without threads (a page without cross-origin isolation) works on the caller's thread: the
+  // command waits for its answer, and the page's Web Worker is busy until then.
+  job();
+#else
+  worker_ = std::thread(std::move(job));
+#endif
 }
 
 void EngineCore::start_search(const SearchLimits& limits,
