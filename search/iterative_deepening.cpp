@@ -60,7 +60,7 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     // (a score that came through a repetition ruling only as the parameters allow: see may_store).
     if (may_store(parameters, root_path_dependent_, score))
       table_.store(pool_.main_thread().position.key(), result.best_move, score_to_table(score, 0),
-                   searched_depth, Bound::kExact);
+                   searched_depth, Bound::kExact, kNoStaticEvaluation, true);
     report(1, depth, score, last_principal_variation_);
     report_further_lines(depth);
     if (limits.nodes && pool_.nodes() >= limits.nodes) break;

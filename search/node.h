@@ -31,6 +31,7 @@ struct NodeState {
   int beta = 0, depth = 0, ply = 0;
   bool pv_node = false, in_check = false;
   bool cut_node = false;  // expected to fail high
+  bool table_pv = false;  // on the principal variation now, or when the table stored the node
   int static_evaluation = kNoStaticEvaluation;
   bool improving = false;  // the static evaluation rose since the side to move's last turn
   // Forward pruning of moves applies at this node (off at the root, in check, with pruning switched off, and

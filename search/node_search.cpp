@@ -232,6 +232,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   const Move table_move = entry ? entry->move : kNoMove;
   const int table_depth = entry ? entry->depth : -1;
   const int table_score = entry ? score_from_table(entry->score, ply) : 0;
+  const bool table_pv = pv_node || (entry && entry->was_pv);
   frame.best_move = table_move;
   if (entry && !pv_node && table_depth >= depth && table_score_cuts(*entry, table_score, alpha, beta)) {
     // A quiet table move that refutes the node is rewarded as if it had been searched: with histories kept
@@ -292,7 +293,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     if (pruning.futility && depth <= parameters.reverse_futility_max_depth &&
         estimate - parameters.reverse_futility_per_ply * (depth - (improving ? 1 : 0)) >= beta &&
         estimate < kMateInMaxPly)
-      return estimate;
+      return beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;
     if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
         static_evaluation >= beta && !frame.reached_by_null_move && beta > -kMateInMaxPly) {
       const int reduction_plies =
@@ -334,7 +335,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         if (value >= probcut_beta) {
           frame.path_dependent = thread.stack[ply + 1].path_dependent;
           if (may_store(parameters, frame.path_dependent, value))
-            table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation);
+            table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation,
+                         table_pv);
           return value;
         }
       }
@@ -351,6 +353,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   node.ply = ply;
   node.pv_node = pv_node;
   node.cut_node = cut_node;
+  node.table_pv = table_pv;
   node.in_check = in_check;
   node.static_evaluation = static_evaluation;
   node.improving = improving;
@@ -457,9 +460,13 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   if (moves_searched == 0) return excluded != kNoMove ? alpha : mated_in(ply);
   frame.best_move = best_move;
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
+  // A fail high's score is a bound found by one refutation: tempered toward beta, the deeper the less, it
+  // misleads the nodes above less when it was lucky.
+  if (failed_high && parameters.fail_high_blend && !pv_node && !is_mate_score(best) && !is_mate_score(beta))
+    best = (best * depth + beta) / (depth + 1);
   if (may_store(parameters, frame.path_dependent, best) && excluded == kNoMove) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
-    table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation);
+    table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation, table_pv);
   }
   return best;
 }
@@ -561,6 +568,7 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
     if (node.cut_node) plies += parameters.reduction_cut_node;
     if (thread.stack[ply + 1].cutoff_count > 3) plies += parameters.reduction_child_cutoffs;
     if (node.pv_node) plies -= parameters.reduction_pv_node;
+    if (node.table_pv) plies -= parameters.reduction_table_pv;
     if (!facts.is_capture) {
       if (m == frame.killers[0] || m == frame.killers[1]) plies -= parameters.reduction_killer;
       if (node.table_move_is_capture) plies += parameters.reduction_table_capture;
@@ -693,7 +701,8 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
   if (!failed_high) frame.path_dependent = any_child_path_dependent;
   if (may_store(parameters, frame.path_dependent, best)) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
-    table_.store(key, best_move, score_to_table(best, ply), 0, bound, static_evaluation);
+    table_.store(key, best_move, score_to_table(best, ply), 0, bound, static_evaluation,
+                 entry && entry->was_pv);
   }
   return best;
 }

@@ -39,6 +39,9 @@ constexpr std::array kSpecs = {
         "reverse futility: the deepest node an estimate above beta may cut"},
     SearchParameterSpec{"reverse_futility_per_ply", &P::reverse_futility_per_ply, 64, 5, 500, 8,
         "reverse futility: margin per ply of depth (one ply less when improving)"},
+    SearchParameterSpec{"reverse_futility_return_percent", &P::reverse_futility_return_percent, 100, 0, 100, 0,
+        "reverse futility: the node returns beta plus this share of the estimate's excess over beta (100: the "
+        "estimate itself), as the estimate is optimistic"},
     SearchParameterSpec{"null_move_min_depth", &P::null_move_min_depth, 2, 1, 16, 0,
         "null move: the shallowest node that tries passing"},
     SearchParameterSpec{"null_move_base_reduction", &P::null_move_base_reduction, 4, 1, 8, 0,
@@ -122,6 +125,8 @@ constexpr std::array kSpecs = {
         "late move reductions: plies more at an expected cut node"},
     SearchParameterSpec{"reduction_pv_node", &P::reduction_pv_node, 1, 0, 3, 0,
         "late move reductions: plies less at a principal-variation node"},
+    SearchParameterSpec{"reduction_table_pv", &P::reduction_table_pv, 0, 0, 3, 0,
+        "late move reductions: plies less at a node on the principal variation now or when the table stored it"},
     SearchParameterSpec{"reduction_killer", &P::reduction_killer, 1, 0, 3, 0,
         "late move reductions: plies less for a killer"},
     SearchParameterSpec{"reduction_table_capture", &P::reduction_table_capture, 1, 0, 3, 0,
@@ -173,6 +178,10 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"store_path_dependent", &P::store_path_dependent, 1, 0, 2, 0,
         "transposition table: scores that came through a repetition or move-limit ruling are stored (1), stored "
         "unless the ruling decided the game (2), or not (0)"},
+
+    SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
+        "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "
+        "tempering a lucky score before it is stored and backed up (0: the score itself)"},
 
     SearchParameterSpec{"time_horizon_moves", &P::time_horizon_moves, 30, 5, 200, 2,
         "time: without moves to go, each move is planned as one of this many (at the game's first move)"},

@@ -24,6 +24,7 @@ struct SearchParameters {
   int razor_per_depth_squared;
   int reverse_futility_max_depth;
   int reverse_futility_per_ply;
+  int reverse_futility_return_percent;
   int null_move_min_depth;
   int null_move_base_reduction;
   int null_move_depth_divisor;
@@ -67,6 +68,7 @@ struct SearchParameters {
   int reduction_not_improving;
   int reduction_cut_node;
   int reduction_pv_node;
+  int reduction_table_pv;
   int reduction_killer;
   int reduction_table_capture;
   int reduction_threat_escape;
@@ -91,6 +93,8 @@ struct SearchParameters {
   int quiescence_evasion_limit;
   // Transposition table.
   int store_path_dependent;
+  // Scores.
+  int fail_high_blend;
   // Time.
   int time_horizon_moves;
   int time_horizon_growth_percent;

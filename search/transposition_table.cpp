@@ -9,9 +9,11 @@ namespace shuai {
 
 namespace {
 
-// The data word: move 16 bits | score 16 | depth 8 | bound 2 | generation 6 | transaction 16.
-constexpr int kScoreShift = 16, kDepthShift = 32, kBoundShift = 40, kGenerationShift = 42,
+// The data word: move 16 bits | score 16 | depth 7 | was-PV 1 | bound 2 | generation 6 | transaction 16.
+constexpr int kScoreShift = 16, kDepthShift = 32, kWasPvShift = 39, kBoundShift = 40, kGenerationShift = 42,
               kTransactionShift = 48;
+constexpr int kMaxStoredDepth = 127;
+static_assert(kMaxStoredDepth >= kMaxPly - 1, "a stored depth must hold any depth the search reaches");
 constexpr int kTransactionCount = 1 << 16;
 
 Move unpack_move(std::uint64_t data) {
@@ -21,7 +23,10 @@ int unpack_score(std::uint64_t data) {
   return std::int16_t((data >> kScoreShift) & 0xffff);
 }
 int unpack_depth(std::uint64_t data) {
-  return int((data >> kDepthShift) & 0xff);
+  return int((data >> kDepthShift) & kMaxStoredDepth);
+}
+bool unpack_was_pv(std::uint64_t data) {
+  return ((data >> kWasPvShift) & 1) != 0;
 }
 Bound unpack_bound(std::uint64_t data) {
   return Bound((data >> kBoundShift) & 3);
@@ -105,10 +110,11 @@ TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) co
   return buckets_[std::size_t((unsigned __int128)key * bucket_count_ >> 64)];
 }
 
-std::uint64_t TranspositionTable::pack(Move move, int score, int depth, Bound bound) const {
+std::uint64_t TranspositionTable::pack(Move move, int score, int depth, Bound bound, bool was_pv) const {
   const std::uint16_t transaction = transactions_enabled() ? transaction_ : 0;
   return std::uint64_t(move) | std::uint64_t(std::uint16_t(std::int16_t(score))) << kScoreShift |
-         std::uint64_t(std::clamp(depth, 0, 255)) << kDepthShift | std::uint64_t(bound) << kBoundShift |
+         std::uint64_t(std::clamp(depth, 0, kMaxStoredDepth)) << kDepthShift |
+         std::uint64_t(was_pv) << kWasPvShift | std::uint64_t(bound) << kBoundShift |
          std::uint64_t(generation_) << kGenerationShift | std::uint64_t(transaction) << kTransactionShift;
 }
 
@@ -122,14 +128,14 @@ std::optional<TableEntry> TranspositionTable::probe(std::uint64_t key) const {
     const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
     const std::uint64_t check = lockless_encoding_ ? key_word ^ data : key_word;
     if (!same_key(check, key) || unpack_bound(data) == Bound::kNone || is_discarded(data)) continue;
-    return TableEntry{unpack_move(data), unpack_score(data), unpack_depth(data), unpack_bound(data),
-                      unpack_evaluation(check)};
+    return TableEntry{unpack_move(data),  unpack_score(data),       unpack_depth(data),
+                      unpack_bound(data), unpack_evaluation(check), unpack_was_pv(data)};
   }
   return std::nullopt;
 }
 
 void TranspositionTable::store(std::uint64_t key, Move move, int score, int depth, Bound bound,
-                               int static_evaluation) {
+                               int static_evaluation, bool was_pv) {
   Bucket& bucket = bucket_for(key);
   Slot* target = nullptr;
   int worst_priority = 1 << 30;
@@ -154,7 +160,7 @@ void TranspositionTable::store(std::uint64_t key, Move move, int score, int dept
       target = &slot;
     }
   }
-  const std::uint64_t data = pack(move, score, depth, bound);
+  const std::uint64_t data = pack(move, score, depth, bound, was_pv);
   const std::uint64_t check = check_word(key, static_evaluation);
   target->key_word.store(lockless_encoding_ ? check ^ data : check, std::memory_order_relaxed);
   target->data.store(data, std::memory_order_relaxed);
@@ -181,7 +187,7 @@ void TranspositionTable::write_words_for_test(std::uint64_t key, int slot, std::
 std::pair<std::uint64_t, std::uint64_t> TranspositionTable::encode_for_test(std::uint64_t key, Move move,
                                                                             int score, int depth,
                                                                             Bound bound) const {
-  const std::uint64_t data = pack(move, score, depth, bound);
+  const std::uint64_t data = pack(move, score, depth, bound, false);
   const std::uint64_t check = check_word(key, kNoStaticEvaluation);
   return {lockless_encoding_ ? check ^ data : check, data};
 }

@@ -25,6 +25,9 @@ struct TableEntry {
   int depth = 0;
   Bound bound = Bound::kNone;
   int static_evaluation = kNoStaticEvaluation;  // the node's static evaluation, so a revisit need not redo it
+  // The node was searched as a principal-variation node (or was so marked when stored): a node once on the
+  // principal variation may well be again, so the search reduces its moves less (reduction_table_pv).
+  bool was_pv = false;
 };
 
 // Mate scores are stored as distance from the node, not from the root, so they stay true wherever the
@@ -51,7 +54,7 @@ class TranspositionTable {
   // Starts loading the key's bucket into the cache, so the probe at the child node finds it there.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket_for(key)); }
   void store(std::uint64_t key, Move move, int score, int depth, Bound bound,
-             int static_evaluation = kNoStaticEvaluation);
+             int static_evaluation = kNoStaticEvaluation, bool was_pv = false);
 
   // Permille of sampled entries written by the current search (UCI/UCCI "hashfull").
   int hashfull() const;
@@ -84,7 +87,7 @@ class TranspositionTable {
   static_assert(sizeof(Bucket) == 64);
 
   Bucket& bucket_for(std::uint64_t key) const;
-  std::uint64_t pack(Move move, int score, int depth, Bound bound) const;
+  std::uint64_t pack(Move move, int score, int depth, Bound bound, bool was_pv) const;
   bool is_discarded(std::uint64_t data) const;
 
   TableArray<Bucket> buckets_;  // in huge pages where the system grants them

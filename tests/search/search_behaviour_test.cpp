@@ -210,6 +210,22 @@ TEST_SUITE("threads") {
   }
 }  // TEST_SUITE("threads")
 
+TEST_CASE("the root is marked as on the principal variation, and the marks' reduction changes the search") {
+  Searcher plain;
+  const SearchResult reference = search_depth(plain, kMiddlegame, 9);
+  const auto root = plain.table().probe(parse_fen(kMiddlegame).position->key());
+  REQUIRE(root);
+  CHECK(root->was_pv);
+  CHECK(root->move == reference.best_move);
+  // reduction_table_pv reads the marks: with it on, nodes once on the principal variation are reduced less,
+  // so the same search visits a different number of nodes.
+  Searcher marked;
+  marked.options().parameters.reduction_table_pv = 1;
+  const SearchResult with_marks = search_depth(marked, kMiddlegame, 9);
+  CHECK(with_marks.depth == 9);
+  CHECK(with_marks.nodes != reference.nodes);
+}
+
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.

@@ -44,6 +44,21 @@ TEST_CASE("the static evaluation is stored beside the key and kept when a later 
   CHECK_FALSE(table.probe(kKeyA ^ 1));
 }
 
+TEST_CASE("the principal-variation mark is stored with the entry, and the deepest depth fits") {
+  TranspositionTable table(1);
+  table.store(kKeyA, Move(7), 40, kMaxPly - 1, Bound::kExact, 12, true);
+  REQUIRE(table.probe(kKeyA));
+  CHECK(table.probe(kKeyA)->was_pv);
+  CHECK(table.probe(kKeyA)->depth == kMaxPly - 1);
+  CHECK(table.probe(kKeyA)->bound == Bound::kExact);
+  CHECK(table.probe(kKeyA)->static_evaluation == 12);
+  // The mark belongs to the latest store: a later search of the node off the principal variation clears it.
+  table.store(kKeyA, Move(7), 41, 3, Bound::kUpper);
+  CHECK_FALSE(table.probe(kKeyA)->was_pv);
+  CHECK(table.probe(kKeyA)->depth == 3);
+  CHECK(table.probe(kKeyA)->bound == Bound::kUpper);
+}
+
 TEST_CASE("mate scores are stored relative to the node") {
   // A mate found 5 plies below a node at ply 7 is "mate in 12" from the root but "mate in 5" from the node.
   const int from_root = mate_in(12);
