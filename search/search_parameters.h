@@ -30,6 +30,7 @@ struct SearchParameters {
   int null_move_depth_divisor;
   int null_move_eval_divisor;
   int null_move_eval_max;
+  int null_move_cut_nodes_only;
   int probcut_min_depth;
   int probcut_margin;
   int probcut_improving;
