@@ -52,7 +52,7 @@ constexpr std::array kSpecs = {
         "null move: one ply more per this much the estimate exceeds beta"},
     SearchParameterSpec{"null_move_eval_max", &P::null_move_eval_max, 3, 0, 8, 0,
         "null move: at most this many plies for the estimate's excess"},
-    SearchParameterSpec{"null_move_cut_nodes_only", &P::null_move_cut_nodes_only, 0, 0, 1, 0,
+    SearchParameterSpec{"null_move_cut_nodes_only", &P::null_move_cut_nodes_only, 1, 0, 1, 0,
         "null move: 1 tries passing only at expected cut nodes (at an expected all-node it rarely fails high), "
         "0 at any node off the principal variation"},
     SearchParameterSpec{"probcut_min_depth", &P::probcut_min_depth, 5, 2, 64, 0,

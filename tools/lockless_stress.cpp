@@ -75,8 +75,8 @@ class TranspositionStress {
  private:
   static TableEntry record_for(std::uint64_t key, Move nonce) {
     const std::uint64_t hash = mix(key + mix(nonce));
-    return TableEntry{nonce, int(std::int16_t(hash & 0xffff)), int((hash >> 16) & 0xff),
-                      Bound(1 + (hash >> 24) % 3)};
+    return TableEntry{nonce, int(std::int16_t(hash & 0xffff)),
+                      int((hash >> 16) & 0x7f) /* the depths a table holds */, Bound(1 + (hash >> 24) % 3)};
   }
 
   TranspositionTable table_;
