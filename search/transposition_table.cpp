@@ -12,8 +12,8 @@ namespace {
 // The data word: move 16 bits | score 16 | depth 7 | was-PV 1 | bound 2 | generation 6 | transaction 16.
 constexpr int kScoreShift = 16, kDepthShift = 32, kWasPvShift = 39, kBoundShift = 40, kGenerationShift = 42,
               kTransactionShift = 48;
-constexpr int kMaxStoredDepth = 127;
-static_assert(kMaxStoredDepth >= kMaxPly - 1, "a stored depth must hold any depth the search reaches");
+static_assert(TranspositionTable::kMaxStoredDepth >= kMaxPly - 1,
+              "a stored depth must hold any depth the search reaches");
 constexpr int kTransactionCount = 1 << 16;
 
 Move unpack_move(std::uint64_t data) {
@@ -23,7 +23,7 @@ int unpack_score(std::uint64_t data) {
   return std::int16_t((data >> kScoreShift) & 0xffff);
 }
 int unpack_depth(std::uint64_t data) {
-  return int((data >> kDepthShift) & kMaxStoredDepth);
+  return int((data >> kDepthShift) & TranspositionTable::kMaxStoredDepth);
 }
 bool unpack_was_pv(std::uint64_t data) {
   return ((data >> kWasPvShift) & 1) != 0;

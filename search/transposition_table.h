@@ -40,6 +40,8 @@ class TranspositionTable {
   static constexpr int kEntriesPerBucket = 4;
   static constexpr std::size_t kDefaultMegabytes = 64;
   static constexpr std::size_t kMaxMegabytes = 1 << 16;
+  // The deepest depth an entry holds (7 bits); deeper stores are clamped to it.
+  static constexpr int kMaxStoredDepth = 127;
 
   explicit TranspositionTable(std::size_t megabytes = kDefaultMegabytes);
 

@@ -49,7 +49,8 @@ class Random {
 enum class ProbeOutcome { kMiss, kWhole, kTorn };
 
 // The transposition table's single bucket (four entries). A record's move is its nonce (never kNoMove, so
-// that store() keeps it) and its score, depth and bound are a hash of the key and the nonce.
+// that store() keeps it) and its score, depth, bound and principal-variation mark are a hash of the key and
+// the nonce.
 class TranspositionStress {
  public:
   explicit TranspositionStress(bool lockless_encoding) : table_(0) {
@@ -60,23 +61,28 @@ class TranspositionStress {
   void store(int key_index, std::uint64_t random) {
     const Move nonce = Move(1 + random % 0xffff);
     const TableEntry record = record_for(keys_[key_index], nonce);
-    table_.store(keys_[key_index], record.move, record.score, record.depth, record.bound);
+    table_.store(keys_[key_index], record.move, record.score, record.depth, record.bound, kNoStaticEvaluation,
+                 record.was_pv);
   }
 
   ProbeOutcome probe(int key_index) const {
     const std::optional<TableEntry> entry = table_.probe(keys_[key_index]);
     if (!entry) return ProbeOutcome::kMiss;
     const TableEntry record = record_for(keys_[key_index], entry->move);
-    const bool whole =
-        entry->score == record.score && entry->depth == record.depth && entry->bound == record.bound;
+    const bool whole = entry->score == record.score && entry->depth == record.depth &&
+                       entry->bound == record.bound && entry->was_pv == record.was_pv;
     return whole ? ProbeOutcome::kWhole : ProbeOutcome::kTorn;
   }
 
  private:
   static TableEntry record_for(std::uint64_t key, Move nonce) {
     const std::uint64_t hash = mix(key + mix(nonce));
-    return TableEntry{nonce, int(std::int16_t(hash & 0xffff)),
-                      int((hash >> 16) & 0x7f) /* the depths a table holds */, Bound(1 + (hash >> 24) % 3)};
+    return TableEntry{nonce,
+                      int(std::int16_t(hash & 0xffff)),
+                      int((hash >> 16) % (TranspositionTable::kMaxStoredDepth + 1)),
+                      Bound(1 + (hash >> 24) % 3),
+                      kNoStaticEvaluation,
+                      ((hash >> 32) & 1) != 0};
   }
 
   TranspositionTable table_;
