@@ -21,6 +21,11 @@ void SharedStatistic::update(int bonus) {
   store(std::clamp(entry, -kHistoryMax, kHistoryMax));
 }
 
+void update_correction(SharedStatistic& entry, int error_eighths, int weight) {
+  const int target = std::clamp(error_eighths, -kCorrectionLimit, kCorrectionLimit);
+  entry.store((entry.load() * (256 - weight) + target * weight) / 256);
+}
+
 void SharedHistory::clear() {
   const auto clear_row = [](PieceToStatistics& row) {
     for (auto& by_square : row)
@@ -32,6 +37,9 @@ void SharedHistory::clear() {
   for (auto& by_square : capture)
     for (auto& by_type : by_square)
       for (SharedStatistic& statistic : by_type) statistic.store(0);
+  for (CorrectionTable* table : {&minors_correction, &majors_correction})
+    for (auto& by_side : *table)
+      for (SharedStatistic& statistic : by_side) statistic.store(0);
   for (auto& by_square : counter_moves)
     for (std::atomic<Move>& m : by_square) m.store(kNoMove, std::memory_order_relaxed);
 }

@@ -34,6 +34,17 @@ class SharedStatistic {
   std::atomic<std::int16_t> value_{0};
 };
 
+// Correction history: how far the static evaluation fell short of the search's score, on average, at
+// positions that share a signature (their minors, or their majors) and the side to move, in eighths of an
+// evaluation unit. The evaluation errs alike where the structure is alike (a king attack it underrates, a
+// blocked pawn chain it overrates), so the search's findings at one node correct its neighbours' estimates.
+inline constexpr int kCorrectionEntries = 1 << 14;
+inline constexpr int kCorrectionLimit = 8 * 256;  // at most 256 evaluation units either way
+using CorrectionTable = std::array<std::array<SharedStatistic, kCorrectionEntries>, kColorCount>;
+
+// Moves the entry toward `error_eighths` (clamped to the limit) by weight/256 of the distance.
+void update_correction(SharedStatistic& entry, int error_eighths, int weight);
+
 // A statistic for every (piece, destination) pair.
 using PieceToStatistics = std::array<std::array<SharedStatistic, kSquareCount>, kPieceIndexCount>;
 
@@ -48,6 +59,8 @@ struct SharedHistory {
       capture;
   // The quiet move that last refuted each (piece, destination) of the opponent.
   std::array<std::array<std::atomic<Move>, kSquareCount>, kPieceIndexCount> counter_moves;
+  // The static evaluation's corrections by minors signature and by majors signature.
+  CorrectionTable minors_correction, majors_correction;
 
   void clear();
   PieceToStatistics& continuation_after(Piece piece, Square to) {
@@ -58,6 +71,12 @@ struct SharedHistory {
   }
   int capture_score(Piece piece, Square to, Piece captured) const {
     return capture[piece_index(piece)][square_index(to)][type_of(captured)].load();
+  }
+  SharedStatistic& minors_correction_entry(Color side, std::uint64_t minors_signature) {
+    return minors_correction[side][minors_signature & (kCorrectionEntries - 1)];
+  }
+  SharedStatistic& majors_correction_entry(Color side, std::uint64_t majors_signature) {
+    return majors_correction[side][majors_signature & (kCorrectionEntries - 1)];
   }
   Move counter_move(Piece piece, Square to) const {
     return counter_moves[piece_index(piece)][square_index(to)].load(std::memory_order_relaxed);

@@ -177,7 +177,9 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   thread.principal_variation_length[0] = 0;
   StackFrame& frame = thread.stack[0];
   frame.excluded_move = kNoMove;
-  frame.static_evaluation = position.in_check() ? kNoStaticEvaluation : thread.evaluator.evaluate(position);
+  frame.raw_evaluation = position.in_check() ? kNoStaticEvaluation : thread.evaluator.evaluate(position);
+  frame.static_evaluation =
+      position.in_check() ? kNoStaticEvaluation : corrected_evaluation(position, frame.raw_evaluation);
   int best = -kInfiniteScore;
   Move best_move = kNoMove;
   // A new best move goes first: it is played if time runs out, and searched first next iteration.

@@ -19,7 +19,8 @@ struct StackFrame {
   Move move = kNoMove;  // the move made from this ply (kNoMove for a null move)
   // The continuation row of that move: how quiet replies to it have fared.
   const PieceToStatistics* continuation = nullptr;
-  int static_evaluation = kNoStaticEvaluation;  // none when in check
+  int static_evaluation = kNoStaticEvaluation;  // none when in check; corrected by the correction history
+  int raw_evaluation = kNoStaticEvaluation;     // the same before the correction, as the table keeps it
   Move excluded_move = kNoMove;                 // the singular-extension test searches without this move
   Move best_move = kNoMove;                     // the node's best move (after a null move: the threat)
   // At the ply below a node: how many of its children searched so far failed high themselves (their

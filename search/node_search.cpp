@@ -191,6 +191,35 @@ void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth
   for (const Move tried : captures_tried) update_capture(tried, -bonus);
 }
 
+int Searcher::corrected_evaluation(const Position& position, int raw) const {
+  const SearchParameters& parameters = options_.parameters;
+  if (parameters.correction_minors_percent == 0 && parameters.correction_majors_percent == 0) return raw;
+  const Color side = position.side_to_move();
+  const int eighths = shared_history_->minors_correction_entry(side, position.minors_signature()).load() *
+                          parameters.correction_minors_percent +
+                      shared_history_->majors_correction_entry(side, position.majors_signature()).load() *
+                          parameters.correction_majors_percent;
+  return std::clamp(raw + eighths / (8 * 100), -kMateInMaxPly + 1, kMateInMaxPly - 1);
+}
+
+void Searcher::learn_correction(const Position& position, int static_evaluation, int best, Bound bound,
+                                int depth) {
+  const SearchParameters& parameters = options_.parameters;
+  if (parameters.correction_minors_percent == 0 && parameters.correction_majors_percent == 0) return;
+  // A bound says only on which side of it the score lies: it teaches only when that side is the one away
+  // from the static evaluation.
+  if ((bound == Bound::kLower && best <= static_evaluation) ||
+      (bound == Bound::kUpper && best >= static_evaluation))
+    return;
+  const Color side = position.side_to_move();
+  const int error_eighths = 8 * (best - static_evaluation);
+  const int weight = std::min(depth + 1, 16);
+  update_correction(shared_history_->minors_correction_entry(side, position.minors_signature()),
+                    error_eighths, weight);
+  update_correction(shared_history_->majors_correction_entry(side, position.majors_signature()),
+                    error_eighths, weight);
+}
+
 void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int amount) {
   const Piece piece = thread.position.piece_on(from_square(m));
   update_history(thread.history[piece_index(piece)][to_square(m)], amount);
@@ -245,18 +274,24 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
 
   // The static evaluation, from the table when the node was met before; a stored score that bounds the true
   // one from the right side is a better estimate still for pruning.
-  int static_evaluation = kNoStaticEvaluation, estimate = -kInfiniteScore;
+  // The table keeps the evaluation itself (`raw_evaluation`); the search works with it corrected.
+  int static_evaluation = kNoStaticEvaluation, raw_evaluation = kNoStaticEvaluation,
+      estimate = -kInfiniteScore;
   if (!in_check) {
-    if (excluded != kNoMove)
+    if (excluded != kNoMove) {
       static_evaluation = frame.static_evaluation;
-    else if (entry && entry->static_evaluation != kNoStaticEvaluation)
-      static_evaluation = entry->static_evaluation;
-    else
-      static_evaluation = thread.evaluator.evaluate(position);
+      raw_evaluation = frame.raw_evaluation;
+    } else {
+      raw_evaluation = entry && entry->static_evaluation != kNoStaticEvaluation
+                           ? entry->static_evaluation
+                           : thread.evaluator.evaluate(position);
+      static_evaluation = corrected_evaluation(position, raw_evaluation);
+    }
     estimate = static_evaluation;
     if (entry && table_score_refines(*entry, table_score, estimate)) estimate = table_score;
   }
   frame.static_evaluation = static_evaluation;
+  frame.raw_evaluation = raw_evaluation;
   // Improving: better than two plies ago (or four, if the side to move was in check then).
   bool improving = false;
   if (!in_check) {
@@ -295,8 +330,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         estimate < kMateInMaxPly)
       return beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;
     if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
-        (cut_node || !parameters.null_move_cut_nodes_only) &&
-        static_evaluation >= beta && !frame.reached_by_null_move && beta > -kMateInMaxPly) {
+        (cut_node || !parameters.null_move_cut_nodes_only) && static_evaluation >= beta &&
+        !frame.reached_by_null_move && beta > -kMateInMaxPly) {
       const int reduction_plies =
           parameters.null_move_base_reduction + depth / parameters.null_move_depth_divisor +
           std::min((estimate - beta) / parameters.null_move_eval_divisor, parameters.null_move_eval_max);
@@ -336,7 +371,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         if (value >= probcut_beta) {
           frame.path_dependent = thread.stack[ply + 1].path_dependent;
           if (may_store(parameters, frame.path_dependent, value))
-            table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, static_evaluation,
+            table_.store(key, m, score_to_table(value, ply), depth - 3, Bound::kLower, raw_evaluation,
                          table_pv);
           return value;
         }
@@ -376,6 +411,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     frame.excluded_move = kNoMove;
     if (aborted(thread)) return 0;
     frame.static_evaluation = static_evaluation;
+    frame.raw_evaluation = raw_evaluation;
     thread.principal_variation_length[ply] = 0;
     if (value < singular_beta) {
       node.singular_extension = 1;
@@ -467,7 +503,12 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     best = (best * depth + beta) / (depth + 1);
   if (may_store(parameters, frame.path_dependent, best) && excluded == kNoMove) {
     const Bound bound = failed_high ? Bound::kLower : (best > original_alpha ? Bound::kExact : Bound::kUpper);
-    table_.store(key, best_move, score_to_table(best, ply), depth, bound, static_evaluation, table_pv);
+    table_.store(key, best_move, score_to_table(best, ply), depth, bound, raw_evaluation, table_pv);
+    // What a quiet best move (or none) scored is what the position is worth; a capture's score is the
+    // material it wins, which the evaluation is not asked to foresee.
+    if (!in_check && !is_mate_score(best) && !frame.path_dependent &&
+        (best_move == kNoMove || position.piece_on(to_square(best_move)) == kEmpty))
+      learn_correction(position, static_evaluation, best, bound, depth);
   }
   return best;
 }
@@ -637,7 +678,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
     static_evaluation = entry && entry->static_evaluation != kNoStaticEvaluation
                             ? entry->static_evaluation
                             : thread.evaluator.evaluate(position);
-    best = static_evaluation;
+    best = corrected_evaluation(position, static_evaluation);
     if (entry && table_score_refines(*entry, table_score, best)) best = table_score;
     if (best >= beta) {
       if (!entry) table_.store(key, kNoMove, score_to_table(best, ply), 0, Bound::kLower, static_evaluation);

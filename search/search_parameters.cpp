@@ -170,6 +170,11 @@ constexpr std::array kSpecs = {
         "fall short of zero together (it hurt us), within 2000 (0: off)"},
     SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 0, 0, 1, 0,
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
+    SearchParameterSpec{"correction_minors_percent", &P::correction_minors_percent, 0, 0, 200, 0,
+        "correction history: the static evaluation is corrected by this share of the mean error (search score "
+        "less static evaluation) the search found at positions of the same minors and side to move (0: off)"},
+    SearchParameterSpec{"correction_majors_percent", &P::correction_majors_percent, 0, 0, 200, 0,
+        "correction history: the same, by the placement of the majors (rooks, horses, cannons)"},
 
     SearchParameterSpec{"quiescence_move_limit", &P::quiescence_move_limit, 3, 0, 64, 0,
         "quiescence: captures searched at most, besides recaptures and checks (0: no limit)"},

@@ -88,6 +88,8 @@ struct SearchParameters {
   int history_on_table_cutoff;
   int eval_history_bonus;
   int continuation_ply4;
+  int correction_minors_percent;
+  int correction_majors_percent;
   // Quiescence.
   int quiescence_move_limit;
   int quiescence_recapture_ply;

@@ -45,6 +45,25 @@ TEST_CASE("a shared statistic updates as a thread's own history entry does") {
   CHECK(shared->counter_move(make_piece(kBlack, kCannon), make_square(4, 7)) == kNoMove);
 }
 
+TEST_CASE("a correction entry moves toward the error by its weight, within the limit, and clears") {
+  auto shared = std::make_unique<SharedHistory>();
+  SharedStatistic& entry = shared->minors_correction_entry(kBlack, 0x123456789abcdefULL);
+  update_correction(entry, 8 * 40, 64);  // a quarter of the way to an error of 40 units
+  CHECK(entry.load() == 8 * 10);
+  update_correction(entry, 8 * 40, 256);  // the whole way
+  CHECK(entry.load() == 8 * 40);
+  for (int i = 0; i < 200; ++i) update_correction(entry, -8 * 1000, 16);
+  // An error beyond the limit counts as the limit.
+  CHECK(entry.load() >= -kCorrectionLimit);
+  CHECK(entry.load() < -kCorrectionLimit * 99 / 100);
+  // Each side and signature has its own entry; the same signature bits share one.
+  CHECK(shared->minors_correction_entry(kRed, 0x123456789abcdefULL).load() == 0);
+  CHECK(&shared->minors_correction_entry(kBlack, 0x123456789abcdefULL + kCorrectionEntries) == &entry);
+  CHECK(shared->majors_correction_entry(kBlack, 0x123456789abcdefULL).load() == 0);
+  shared->clear();
+  CHECK(entry.load() == 0);
+}
+
 TEST_CASE("the move picker gives the counter move right after the killers, then quiets by history") {
   const Position position = *parse_fen(kStartFen).position;
   auto shared = std::make_unique<SharedHistory>();

@@ -226,6 +226,30 @@ TEST_CASE("the root is marked as on the principal variation, and the marks' redu
   CHECK(with_marks.nodes != reference.nodes);
 }
 
+TEST_CASE(
+    "the correction history changes the search, repeats it exactly, and leaves the table's evaluations "
+    "uncorrected") {
+  Searcher plain;
+  const SearchResult reference = search_depth(plain, kMiddlegame, 9);
+  Searcher corrected;
+  corrected.options().parameters.correction_minors_percent = 100;
+  corrected.options().parameters.correction_majors_percent = 100;
+  const SearchResult first = search_depth(corrected, kMiddlegame, 9);
+  CHECK(first.depth == 9);
+  CHECK(first.nodes != reference.nodes);
+  corrected.clear();  // clears the corrections with the histories: the same search again
+  const SearchResult again = search_depth(corrected, kMiddlegame, 9);
+  CHECK(again.nodes == first.nodes);
+  CHECK(again.best_move == first.best_move);
+  // The table keeps each node's evaluation as the evaluator gives it, whatever the correction was.
+  Position child = *parse_fen(kMiddlegame).position;
+  child.make_move(first.best_move);
+  const auto entry = corrected.table().probe(child.key());
+  REQUIRE(entry);
+  REQUIRE(entry->static_evaluation != kNoStaticEvaluation);
+  CHECK(entry->static_evaluation == Evaluator().evaluate(child));
+}
+
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
