@@ -39,12 +39,7 @@ TEST_SUITE("threads") {
     engine.send("ucci");
     REQUIRE(engine.wait_for("ucciok"));
     engine.send("go perft 99");
-    const auto start = EngineProcess::Clock::now();
-    engine.send("quit");
-    CHECK(engine.wait_for("bye", 2'000));
-    CHECK(engine.exits_within(2'000));
-    CHECK(engine.exit_code() == 0);
-    CHECK(EngineProcess::Clock::now() - start < std::chrono::seconds(1));
+    check_quit_ends_at_once(engine);
   }
 }
 

@@ -87,12 +87,7 @@ TEST_SUITE("threads") {
     CHECK(engine.wait_for("nobestmove", 2'000));
     engine.send("go infinite");
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    const auto start = EngineProcess::Clock::now();
-    engine.send("quit");
-    CHECK(engine.wait_for("bye", 2'000));
-    CHECK(engine.exits_within(2'000));
-    CHECK(engine.exit_code() == 0);
-    CHECK(EngineProcess::Clock::now() - start < std::chrono::seconds(1));
+    check_quit_ends_at_once(engine);
   }
 
   TEST_CASE("stop answers within 100 ms") {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <doctest/doctest.h>
+
 #include "tests/support/line_wait.h"
 #include "tools/common/child_process.h"
 
@@ -62,5 +64,15 @@ class EngineProcess {
   int exit_code_ = -1;
   std::vector<std::string> lines_;
 };
+
+// Sends quit to a busy engine: it must say bye and exit cleanly at once, whatever it was doing.
+inline void check_quit_ends_at_once(EngineProcess& engine) {
+  const auto start = EngineProcess::Clock::now();
+  engine.send("quit");
+  CHECK(engine.wait_for("bye", 2'000));
+  CHECK(engine.exits_within(2'000));
+  CHECK(engine.exit_code() == 0);
+  CHECK(EngineProcess::Clock::now() - start < std::chrono::seconds(1));
+}
 
 }  // namespace shuai::test
