@@ -202,17 +202,19 @@ int Searcher::corrected_evaluation(const Position& position, int raw) const {
   return std::clamp(raw + eighths / (8 * 100), -kMateInMaxPly + 1, kMateInMaxPly - 1);
 }
 
-void Searcher::learn_correction(const Position& position, int static_evaluation, int best, Bound bound,
+void Searcher::learn_correction(const Position& position, int raw_evaluation, int best, Bound bound,
                                 int depth) {
   const SearchParameters& parameters = options_.parameters;
   if (parameters.correction_minors_percent == 0 && parameters.correction_majors_percent == 0) return;
   // A bound says only on which side of it the score lies: it teaches only when that side is the one away
-  // from the static evaluation.
-  if ((bound == Bound::kLower && best <= static_evaluation) ||
-      (bound == Bound::kUpper && best >= static_evaluation))
+  // from the evaluation.
+  if ((bound == Bound::kLower && best <= raw_evaluation) ||
+      (bound == Bound::kUpper && best >= raw_evaluation))
     return;
+  // Each table learns the whole error of the evaluation itself (not what is left after the correction, which
+  // would undo the correction as it is learnt); the correction weighs the tables' estimates.
   const Color side = position.side_to_move();
-  const int error_eighths = 8 * (best - static_evaluation);
+  const int error_eighths = 8 * (best - raw_evaluation);
   const int weight = std::min(depth + 1, 16);
   update_correction(shared_history_->minors_correction_entry(side, position.minors_signature()),
                     error_eighths, weight);
@@ -508,7 +510,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     // material it wins, which the evaluation is not asked to foresee.
     if (!in_check && !is_mate_score(best) && !frame.path_dependent &&
         (best_move == kNoMove || position.piece_on(to_square(best_move)) == kEmpty))
-      learn_correction(position, static_evaluation, best, bound, depth);
+      learn_correction(position, raw_evaluation, best, bound, depth);
   }
   return best;
 }

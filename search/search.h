@@ -227,8 +227,9 @@ class Searcher {
   // The static evaluation `raw` corrected by what the search found at positions like this one (the
   // correction history); `raw` itself with the correction off.
   int corrected_evaluation(const Position& position, int raw) const;
-  // The node's search score `best` against its corrected static evaluation teaches the correction history.
-  void learn_correction(const Position& position, int static_evaluation, int best, Bound bound, int depth);
+  // The node's search score `best` (a bound of the kind `bound`) against its evaluation teaches the
+  // correction history.
+  void learn_correction(const Position& position, int raw_evaluation, int best, Bound bound, int depth);
   // Searches the made move as the node's moves_searched-th (reductions, null window, re-searches).
   // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,

@@ -172,7 +172,8 @@ constexpr std::array kSpecs = {
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
     SearchParameterSpec{"correction_minors_percent", &P::correction_minors_percent, 0, 0, 200, 0,
         "correction history: the static evaluation is corrected by this share of the mean error (search score "
-        "less static evaluation) the search found at positions of the same minors and side to move (0: off)"},
+        "less static evaluation) the search found at positions of the same minors and side to move (0: off; "
+        "the two shares add up, and each table estimates the whole error)"},
     SearchParameterSpec{"correction_majors_percent", &P::correction_majors_percent, 0, 0, 200, 0,
         "correction history: the same, by the placement of the majors (rooks, horses, cannons)"},
 
