@@ -1,6 +1,7 @@
 // Staged move ordering.
 #include "search/move_picker.h"
 
+#include "engine/board/geometry.h"
 #include "search/static_exchange.h"
 
 namespace shuai {
@@ -10,7 +11,65 @@ namespace {
 // Most valuable victim first, then least valuable attacker.
 constexpr int kOrderValue[kPieceTypeCount] = {1000, 2, 2, 4, 9, 5, 1};
 
+// A quiet move's bonus for taking a piece out of the cheaper pieces' reach, or its malus for putting it
+// there: a piece attacked by a cheaper one is lost, or exchanged down, whatever defends it.
+int threat_adjustment(const MoveOrdering& ordering, const CheapAttacks& attacks, PieceType type, Move m) {
+  int bonus;
+  bool from_attacked, to_attacked;
+  const Square from = from_square(m), to = to_square(m);
+  if (type == kRook) {
+    bonus = ordering.threat_bonus_rook;
+    from_attacked =
+        attacks.by_pawns_advisors_elephants.contains(from) || attacks.by_horses_cannons.contains(from);
+    to_attacked = attacks.by_pawns_advisors_elephants.contains(to) || attacks.by_horses_cannons.contains(to);
+  } else if (type == kHorse || type == kCannon) {
+    bonus = ordering.threat_bonus_horse_cannon;
+    from_attacked = attacks.by_pawns_advisors_elephants.contains(from);
+    to_attacked = attacks.by_pawns_advisors_elephants.contains(to);
+  } else {
+    return 0;
+  }
+  if (from_attacked == to_attacked) return 0;
+  return from_attacked ? bonus : -bonus;
+}
+
 }  // namespace
+
+CheapAttacks cheap_attacks(const Position& position, Color attacker) {
+  const auto& board = position.board();
+  CheapAttacks attacks;
+  SquareSet& small = attacks.by_pawns_advisors_elephants;
+  SquareSet& large = attacks.by_horses_cannons;
+  for (const Square pawn : position.squares(attacker, kPawn)) {
+    if (board[pawn + forward(attacker)] != kOffBoard) small.insert(Square(pawn + forward(attacker)));
+    if (kInHalf[attacker][pawn]) continue;  // sideways only once across the river
+    if (board[pawn - 1] != kOffBoard) small.insert(Square(pawn - 1));
+    if (board[pawn + 1] != kOffBoard) small.insert(Square(pawn + 1));
+  }
+  for (const Square advisor : position.squares(attacker, kAdvisor))
+    for (const int diagonal : kDiagonalSteps)
+      if (kInPalace[attacker][advisor + diagonal]) small.insert(Square(advisor + diagonal));
+  for (const Square elephant : position.squares(attacker, kElephant))
+    for (const int diagonal : kDiagonalSteps)
+      if (board[elephant + diagonal] == kEmpty && kInHalf[attacker][elephant + 2 * diagonal])
+        small.insert(Square(elephant + 2 * diagonal));
+  for (const Square horse : position.squares(attacker, kHorse))
+    for (const int step : kOrthogonalSteps) {
+      if (board[horse + step] != kEmpty) continue;  // the leg is blocked
+      const int side = step == 1 || step == -1 ? kBoardStride : 1;
+      for (const int target : {horse + 2 * step + side, horse + 2 * step - side})
+        if (board[target] != kOffBoard) large.insert(Square(target));
+    }
+  for (const Square cannon : position.squares(attacker, kCannon))
+    for (const int step : kOrthogonalSteps) {
+      int square = cannon + step;
+      while (board[square] == kEmpty) square += step;
+      if (board[square] == kOffBoard) continue;
+      for (square += step; board[square] == kEmpty; square += step) large.insert(Square(square));
+      if (board[square] != kOffBoard) large.insert(Square(square));
+    }
+  return attacks;
+}
 
 int quiet_move_score(const Position& position, const MoveOrdering& ordering, Move m) {
   const Piece piece = position.piece_on(from_square(m));
@@ -96,6 +155,12 @@ Move MovePicker::next() {
       moves_.size = 0;
       generate_quiets(position_, moves_);
       for (int i = 0; i < moves_.size; ++i) scores_[i] = quiet_move_score(position_, ordering_, moves_[i]);
+      if (ordering_.threat_bonus_rook != 0 || ordering_.threat_bonus_horse_cannon != 0) {
+        const CheapAttacks attacks = cheap_attacks(position_, opposite(position_.side_to_move()));
+        for (int i = 0; i < moves_.size; ++i)
+          scores_[i] += threat_adjustment(ordering_, attacks,
+                                          type_of(position_.piece_on(from_square(moves_[i]))), moves_[i]);
+      }
       cursor_ = 0;
       stage_ = Stage::kQuiets;
       [[fallthrough]];

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "engine/board/chase.h"
 #include "engine/board/movegen.h"
 #include "search/history.h"
 
@@ -18,7 +19,21 @@ struct MoveOrdering {
   const SharedHistory* shared = nullptr;
   // Continuation rows of the moves one, two and (when the parameters say so) four plies before.
   const PieceToStatistics* earlier[3] = {nullptr, nullptr, nullptr};
+  // Ordering bonus for a rook, or a horse or cannon, that leaves a square the opponent's cheaper pieces
+  // attack for one they do not, and the same malus for stepping onto such a square (0: off).
+  int threat_bonus_rook = 0;
+  int threat_bonus_horse_cannon = 0;
 };
+
+// Where the `attacker`'s cheaper pieces could take an enemy piece standing there, on this board: squares its
+// pawns, advisors or elephants attack (a danger to a horse, cannon or rook), and squares its horses or
+// cannons attack (a danger to a rook). A cannon attacks the squares beyond its first screen, up to and
+// including the next piece.
+struct CheapAttacks {
+  SquareSet by_pawns_advisors_elephants;
+  SquareSet by_horses_cannons;
+};
+CheapAttacks cheap_attacks(const Position& position, Color attacker);
 
 // A quiet move's ordering score: its own history and its continuation histories.
 int quiet_move_score(const Position& position, const MoveOrdering& ordering, Move m);

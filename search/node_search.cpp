@@ -144,6 +144,8 @@ MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
   ordering.killers = thread.stack[std::size_t(ply)].killers;
   ordering.history = &thread.history;
   ordering.shared = shared_history_.get();
+  ordering.threat_bonus_rook = options_.parameters.ordering_threat_rook;
+  ordering.threat_bonus_horse_cannon = options_.parameters.ordering_threat_horse_cannon;
   if (ply >= 1) {
     const StackFrame& previous = thread.stack[std::size_t(ply - 1)];
     ordering.earlier[0] = previous.continuation;

@@ -170,6 +170,11 @@ constexpr std::array kSpecs = {
         "fall short of zero together (it hurt us), within 2000 (0: off)"},
     SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 0, 0, 1, 0,
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
+    SearchParameterSpec{"ordering_threat_rook", &P::ordering_threat_rook, 0, 0, 65536, 0,
+        "ordering: a quiet rook move gains this for leaving a square an enemy pawn, advisor, elephant, horse or "
+        "cannon attacks for one none attacks, and loses it for the opposite (0: off)"},
+    SearchParameterSpec{"ordering_threat_horse_cannon", &P::ordering_threat_horse_cannon, 0, 0, 65536, 0,
+        "ordering: the same for a horse or cannon, against the enemy pawns, advisors and elephants (0: off)"},
     SearchParameterSpec{"correction_minors_percent", &P::correction_minors_percent, 0, 0, 200, 0,
         "correction history: the static evaluation is corrected by this share of the mean error (search score "
         "less static evaluation) the search found at positions of the same minors and side to move (0: off; "
