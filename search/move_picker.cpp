@@ -14,22 +14,15 @@ constexpr int kOrderValue[kPieceTypeCount] = {1000, 2, 2, 4, 9, 5, 1};
 // A quiet move's bonus for taking a piece out of the cheaper pieces' reach, or its malus for putting it
 // there: a piece attacked by a cheaper one is lost, or exchanged down, whatever defends it.
 int threat_adjustment(const MoveOrdering& ordering, const CheapAttacks& attacks, PieceType type, Move m) {
-  int bonus;
-  bool from_attacked, to_attacked;
-  const Square from = from_square(m), to = to_square(m);
-  if (type == kRook) {
-    bonus = ordering.threat_bonus_rook;
-    from_attacked =
-        attacks.by_pawns_advisors_elephants.contains(from) || attacks.by_horses_cannons.contains(from);
-    to_attacked = attacks.by_pawns_advisors_elephants.contains(to) || attacks.by_horses_cannons.contains(to);
-  } else if (type == kHorse || type == kCannon) {
-    bonus = ordering.threat_bonus_horse_cannon;
-    from_attacked = attacks.by_pawns_advisors_elephants.contains(from);
-    to_attacked = attacks.by_pawns_advisors_elephants.contains(to);
-  } else {
-    return 0;
-  }
+  // A rook fears every cheaper piece; a horse or cannon only the pawns, advisors and elephants.
+  const bool rook = type == kRook;
+  if (!rook && type != kHorse && type != kCannon) return 0;
+  const auto attacked = [&](Square s) {
+    return attacks.by_pawns_advisors_elephants.contains(s) || (rook && attacks.by_horses_cannons.contains(s));
+  };
+  const bool from_attacked = attacked(from_square(m)), to_attacked = attacked(to_square(m));
   if (from_attacked == to_attacked) return 0;
+  const int bonus = rook ? ordering.threat_bonus_rook : ordering.threat_bonus_horse_cannon;
   return from_attacked ? bonus : -bonus;
 }
 

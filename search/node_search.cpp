@@ -195,7 +195,7 @@ void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth
 
 int Searcher::corrected_evaluation(const Position& position, int raw) const {
   const SearchParameters& parameters = options_.parameters;
-  if (parameters.correction_minors_percent == 0 && parameters.correction_majors_percent == 0) return raw;
+  if (!correction_enabled(parameters)) return raw;
   const Color side = position.side_to_move();
   const int eighths = shared_history_->minors_correction_entry(side, position.minors_signature()).load() *
                           parameters.correction_minors_percent +
@@ -206,8 +206,7 @@ int Searcher::corrected_evaluation(const Position& position, int raw) const {
 
 void Searcher::learn_correction(const Position& position, int raw_evaluation, int best, Bound bound,
                                 int depth) {
-  const SearchParameters& parameters = options_.parameters;
-  if (parameters.correction_minors_percent == 0 && parameters.correction_majors_percent == 0) return;
+  if (!correction_enabled(options_.parameters)) return;
   // A bound says only on which side of it the score lies: it teaches only when that side is the one away
   // from the evaluation.
   if ((bound == Bound::kLower && best <= raw_evaluation) ||

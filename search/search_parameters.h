@@ -123,6 +123,11 @@ struct SearchParameterSpec {
   std::string_view meaning;
 };
 
+// Whether the correction history corrects evaluations (and so has to learn): either table weighs in.
+inline bool correction_enabled(const SearchParameters& parameters) {
+  return parameters.correction_minors_percent != 0 || parameters.correction_majors_percent != 0;
+}
+
 std::span<const SearchParameterSpec> search_parameter_specs();
 const SearchParameterSpec* find_search_parameter(std::string_view name);
 const SearchParameters& default_search_parameters();

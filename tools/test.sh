@@ -21,12 +21,14 @@ echo "== ASan+UBSan build"
 ctest --no-tests=error --test-dir "$root/build-sanitize" --output-on-failure -j "$jobs" -LE xboard
 
 echo "== ThreadSanitizer build (the tests of code that runs on several threads)"
-"$root/tools/build.sh" build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=thread
+# Only the test program (and the programs it runs): the threaded tests need nothing else.
+"$root/tools/build.sh" build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=thread -- shuai_tests
 TSAN_OPTIONS=halt_on_error=1 ctest --no-tests=error --test-dir "$root/build-tsan" --output-on-failure -j "$jobs" -L threads
 
 echo "== Fuzzing (libFuzzer, a short run of each target from its seed corpus)"
+# Only the fuzz targets and the libraries they link: the tests already ran in the builds above.
 CXX=clang++ "$root/tools/build.sh" build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_FUZZ=ON \
-  -DSHUAI_SANITIZERS=address,undefined
+  -DSHUAI_SANITIZERS=address,undefined -- fuzz_fen fuzz_commands
 for target in fuzz_fen fuzz_commands; do
   corpus=$(mktemp -d)
   cp "$root/tests/fuzz/corpus/${target#fuzz_}/"* "$corpus/"

@@ -77,9 +77,13 @@ Move Referee::legal_move(std::string_view iccs) {
 bool Referee::play(std::string_view iccs) {
   const Move move = legal_move(iccs);
   if (move == kNoMove) return false;
-  position_.make_move(move);
-  moves_.push_back(move_to_iccs(move));
+  play(move);
   return true;
+}
+
+void Referee::play(Move legal) {
+  position_.make_move(legal);
+  moves_.push_back(move_to_iccs(legal));
 }
 
 std::optional<Verdict> Referee::judge() {

@@ -65,6 +65,8 @@ class Referee {
   Move legal_move(std::string_view iccs);
   // Plays the side to move's move in ICCS; false (and nothing changes) when it is not legal.
   bool play(std::string_view iccs);
+  // Plays a move already known to be legal here (from legal_move, or a legal move parser).
+  void play(Move legal);
   // Whether the game is over in the position now, by the rules (mate, stalemate, repetition, natural move
   // limit) or by the runner's ply limit.
   std::optional<Verdict> judge();

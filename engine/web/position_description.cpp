@@ -74,7 +74,7 @@ std::string describe_position(std::string_view request) {
     if (move.move == kNoMove) return failure(fmt::format("move {} ('{}'): {}", number, words[i], move.error));
     const std::string chinese = move_to_chinese(before, move.move);
     const std::string wxf = move_to_wxf(before, move.move);
-    referee.play(words[i]);
+    referee.play(move.move);
     if (!moves.empty()) moves += ',';
     moves += fmt::format("{{\"iccs\":{},\"chinese\":{},\"wxf\":{},\"kind\":\"{}\"}}",
                          quoted(move_to_iccs(move.move)), quoted(chinese), quoted(wxf),

@@ -43,7 +43,7 @@ GameRecord play_game(EnginePlayer& red, EnginePlayer& black, const Opening& open
       return record;
     }
     PlayedMove played{iccs, move_to_chinese(referee.position(), move), "", 0, 0, true};
-    referee.play(iccs);
+    referee.play(move);
     record.moves.push_back(std::move(played));
   }
 

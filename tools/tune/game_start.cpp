@@ -43,7 +43,7 @@ Referee game_start(const std::vector<std::string>& opening_fens, std::uint64_t s
       MoveList legal;
       generate_legal(position, legal);
       const int choice = std::uniform_int_distribution<int>(0, legal.size - 1)(random);
-      referee.play(move_to_iccs(legal[choice]));
+      referee.play(legal[choice]);
       over = bool(referee.judge());
     }
     if (!over) return referee;
