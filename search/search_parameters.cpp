@@ -168,12 +168,12 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"eval_history_bonus", &P::eval_history_bonus, 0, 0, 1000, 0,
         "histories: the opponent's quiet move gains this many sixteenths per unit its static evaluation and ours "
         "fall short of zero together (it hurt us), within 2000 (0: off)"},
-    SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 0, 0, 1, 0,
+    SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 1, 0, 1, 0,
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
-    SearchParameterSpec{"ordering_threat_rook", &P::ordering_threat_rook, 0, 0, 65536, 0,
+    SearchParameterSpec{"ordering_threat_rook", &P::ordering_threat_rook, 12000, 0, 65536, 0,
         "ordering: a quiet rook move gains this for leaving a square an enemy pawn, advisor, elephant, horse or "
         "cannon attacks for one none attacks, and loses it for the opposite (0: off)"},
-    SearchParameterSpec{"ordering_threat_horse_cannon", &P::ordering_threat_horse_cannon, 0, 0, 65536, 0,
+    SearchParameterSpec{"ordering_threat_horse_cannon", &P::ordering_threat_horse_cannon, 8000, 0, 65536, 0,
         "ordering: the same for a horse or cannon, against the enemy pawns, advisors and elephants (0: off)"},
     SearchParameterSpec{"correction_minors_percent", &P::correction_minors_percent, 0, 0, 200, 0,
         "correction history: the static evaluation is corrected by this share of the mean error (search score "
@@ -197,7 +197,7 @@ constexpr std::array kSpecs = {
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "
         "tempering a lucky score before it is stored and backed up (0: the score itself)"},
 
-    SearchParameterSpec{"time_horizon_moves", &P::time_horizon_moves, 30, 5, 200, 2,
+    SearchParameterSpec{"time_horizon_moves", &P::time_horizon_moves, 22, 5, 200, 2,
         "time: without moves to go, each move is planned as one of this many (at the game's first move)"},
     SearchParameterSpec{"time_horizon_growth_percent", &P::time_horizon_growth_percent, 0, 0, 200, 5,
         "time: the horizon grows by this many hundredths of a move per move of the game (at most 60)"},
