@@ -34,6 +34,8 @@ void SharedHistory::clear() {
   for (auto& by_square : continuation)
     for (PieceToStatistics& row : by_square) clear_row(row);
   clear_row(no_earlier_move);
+  for (auto& by_side : from_to)
+    for (SharedStatistic& statistic : by_side) statistic.store(0);
   for (auto& by_square : capture)
     for (auto& by_type : by_square)
       for (SharedStatistic& statistic : by_type) statistic.store(0);

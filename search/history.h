@@ -54,6 +54,8 @@ struct SharedHistory {
   std::array<std::array<PieceToStatistics, kSquareCount>, kPieceIndexCount> continuation;
   // The row for a node with no earlier move to go by (near the root, after a null move).
   PieceToStatistics no_earlier_move;
+  // Quiet moves by side, origin and destination ("butterfly"), whatever came before.
+  std::array<std::array<SharedStatistic, kSquareCount * kSquareCount>, kColorCount> from_to;
   // Captures: [piece][destination][captured type].
   std::array<std::array<std::array<SharedStatistic, kPieceTypeCount>, kSquareCount>, kPieceIndexCount>
       capture;
@@ -65,6 +67,12 @@ struct SharedHistory {
   void clear();
   PieceToStatistics& continuation_after(Piece piece, Square to) {
     return continuation[piece_index(piece)][square_index(to)];
+  }
+  SharedStatistic& from_to_entry(Color side, Move m) {
+    return from_to[side][square_index(from_square(m)) * kSquareCount + square_index(to_square(m))];
+  }
+  int from_to_score(Color side, Move m) const {
+    return from_to[side][square_index(from_square(m)) * kSquareCount + square_index(to_square(m))].load();
   }
   SharedStatistic& capture_entry(Piece piece, Square to, Piece captured) {
     return capture[piece_index(piece)][square_index(to)][type_of(captured)];

@@ -71,6 +71,8 @@ int quiet_move_score(const Position& position, const MoveOrdering& ordering, Mov
   if (ordering.earlier[0]) score += 2 * statistic_of(*ordering.earlier[0], piece, to);
   if (ordering.earlier[1]) score += statistic_of(*ordering.earlier[1], piece, to);
   if (ordering.earlier[2]) score += statistic_of(*ordering.earlier[2], piece, to);
+  if (ordering.from_to_weight != 0)
+    score += ordering.from_to_weight * ordering.shared->from_to_score(color_of(piece), m);
   return score;
 }
 
@@ -123,7 +125,7 @@ Move MovePicker::next() {
         const PieceType attacker = type_of(position_.piece_on(from_square(m)));
         const PieceType victim = type_of(position_.piece_on(to_square(m)));
         // Only a capture by a more valuable piece can lose material.
-        if (kOrderValue[attacker] > kOrderValue[victim] && static_exchange(position_, m) < 0) {
+        if (kOrderValue[attacker] > kOrderValue[victim] && exchange_below(position_, m, 0)) {
           bad_captures_.push(m);
           continue;
         }

@@ -19,6 +19,8 @@ struct MoveOrdering {
   const SharedHistory* shared = nullptr;
   // Continuation rows of the moves one, two and (when the parameters say so) four plies before.
   const PieceToStatistics* earlier[3] = {nullptr, nullptr, nullptr};
+  // Weight of the shared (side, origin, destination) history (0: not read).
+  int from_to_weight = 0;
   // Ordering bonus for a rook, or a horse or cannon, that leaves a square the opponent's cheaper pieces
   // attack for one they do not, and the same malus for stepping onto such a square (0: off).
   int threat_bonus_rook = 0;

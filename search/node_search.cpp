@@ -139,24 +139,29 @@ std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
   return std::nullopt;
 }
 
-MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
+MoveOrdering Searcher::quiet_statistics_at(const SearchThread& thread, int ply) const {
   MoveOrdering ordering;
-  ordering.killers = thread.stack[std::size_t(ply)].killers;
   ordering.history = &thread.history;
   ordering.shared = shared_history_.get();
-  ordering.threat_bonus_rook = options_.parameters.ordering_threat_rook;
-  ordering.threat_bonus_horse_cannon = options_.parameters.ordering_threat_horse_cannon;
-  if (ply >= 1) {
-    const StackFrame& previous = thread.stack[std::size_t(ply - 1)];
-    ordering.earlier[0] = previous.continuation;
-    if (previous.move != kNoMove) {
-      const Square to = to_square(previous.move);
-      ordering.counter_move = shared_history_->counter_move(thread.position.piece_on(to), to);
-    }
-  }
+  ordering.from_to_weight = options_.parameters.history_from_to_weight;
+  if (ply >= 1) ordering.earlier[0] = thread.stack[std::size_t(ply - 1)].continuation;
   if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
   if (ply >= 4 && options_.parameters.continuation_ply4)
     ordering.earlier[2] = thread.stack[std::size_t(ply - 4)].continuation;
+  return ordering;
+}
+
+MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
+  MoveOrdering ordering = quiet_statistics_at(thread, ply);
+  ordering.killers = thread.stack[std::size_t(ply)].killers;
+  ordering.threat_bonus_rook = options_.parameters.ordering_threat_rook;
+  ordering.threat_bonus_horse_cannon = options_.parameters.ordering_threat_horse_cannon;
+  if (ply >= 1) {
+    if (const Move previous = thread.stack[std::size_t(ply - 1)].move; previous != kNoMove) {
+      const Square to = to_square(previous);
+      ordering.counter_move = shared_history_->counter_move(thread.position.piece_on(to), to);
+    }
+  }
   return ordering;
 }
 
@@ -226,6 +231,8 @@ void Searcher::learn_correction(const Position& position, int raw_evaluation, in
 void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int amount) {
   const Piece piece = thread.position.piece_on(from_square(m));
   update_history(thread.history[piece_index(piece)][to_square(m)], amount);
+  if (options_.parameters.history_from_to_weight != 0)
+    shared_history_->from_to_entry(color_of(piece), m).update(amount);
   update_continuation_histories(thread, ply, piece, to_square(m), amount);
 }
 
@@ -361,7 +368,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         !(table_depth >= depth - 3 && table_score < probcut_beta)) {
       MovePicker captures(position, table_move, ordering_at(thread, ply), false);
       for (Move m = captures.next(); m != kNoMove; m = captures.next()) {
-        if (!keeps_king_safe(position, m) || static_exchange(position, m) < probcut_beta - static_evaluation)
+        if (!keeps_king_safe(position, m) || exchange_below(position, m, probcut_beta - static_evaluation))
           continue;
         note_move(thread, ply, m);
         position.make_move(m);
@@ -524,7 +531,7 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   const Piece piece = position.piece_on(from_square(m)), victim = position.piece_on(to_square(m));
   facts.is_capture = victim != kEmpty;
   facts.history = facts.is_capture ? shared_history_->capture_score(piece, to_square(m), victim)
-                                   : quiet_move_score(position, ordering_at(thread, node.ply), m);
+                                   : quiet_move_score(position, quiet_statistics_at(thread, node.ply), m);
   // Pruning needs a move searched first, so that a node never ends up with no score but a mated one.
   const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
   const int reduced_depth =
@@ -541,7 +548,7 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
                        parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) <=
                    alpha) ||
               (node.depth <= parameters.capture_exchange_max_depth &&
-               static_exchange(position, m) < -parameters.capture_exchange_per_ply * node.depth);
+               exchange_below(position, m, -parameters.capture_exchange_per_ply * node.depth));
     } else {
       const int history_margin = parameters.move_futility_history_divisor > 0
                                      ? facts.history / parameters.move_futility_history_divisor
@@ -555,8 +562,8 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
                        parameters.move_futility_per_ply * reduced_depth + history_margin <=
                    alpha) ||
               (reduced_depth <= parameters.move_futility_max_depth &&
-               static_exchange(position, m) <
-                   -parameters.quiet_exchange_per_ply_squared * reduced_depth * reduced_depth);
+               exchange_below(position, m,
+                              -parameters.quiet_exchange_per_ply_squared * reduced_depth * reduced_depth));
     }
   }
   // The child's table entry is fetched while the move is made (a move that may be pruned waits: most are).
@@ -568,7 +575,7 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
     // A check is pruned only when it gives material away, more so the shallower the node: mates by cannon
     // screens and horses come through checks, but a check that loses its piece rarely leads anywhere.
     position.unmake_move();
-    if (static_exchange(position, m) < -parameters.check_exchange_per_ply * node.depth) return false;
+    if (exchange_below(position, m, -parameters.check_exchange_per_ply * node.depth)) return false;
     position.make_move(m);
     prune = false;
   }

@@ -215,6 +215,8 @@ class Searcher {
                   MoveFacts& facts);
   // The ordering statistics a node at `ply` reads.
   MoveOrdering ordering_at(const SearchThread& thread, int ply) const;
+  // Only what quiet_move_score reads (no killers, counter move or threat bonuses): cheaper, once a move.
+  MoveOrdering quiet_statistics_at(const SearchThread& thread, int ply) const;
   // Records the move made from `ply` (or a null move) in the stack, for the continuation histories below.
   void note_move(SearchThread& thread, int ply, Move m);
   // A move failed high: killers, counter move and histories learn it; the moves tried before it lose.

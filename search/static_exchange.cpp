@@ -77,4 +77,12 @@ int static_exchange(const Position& position, Move m) {
   return gain[0];
 }
 
+bool exchange_below(const Position& position, Move m, int threshold) {
+  const Piece victim = position.piece_on(to_square(m));
+  const int victim_value = victim == kEmpty ? 0 : kExchangeValue[type_of(victim)];
+  if (victim_value < threshold) return true;
+  if (victim_value - kExchangeValue[type_of(position.piece_on(from_square(m)))] >= threshold) return false;
+  return static_exchange(position, m) < threshold;
+}
+
 }  // namespace shuai

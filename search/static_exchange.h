@@ -16,4 +16,9 @@ constexpr int exchange_value(PieceType type) {
 // Material balance for the side making the move (pins are ignored, as usual for SEE).
 int static_exchange(const Position& position, Move m);
 
+// Whether static_exchange(position, m) < threshold. The exchange lies between the victim's value less the
+// mover's (the opponent's best reply takes at most the mover) and the victim's value, so most tests are
+// answered without playing it out.
+bool exchange_below(const Position& position, Move m, int threshold);
+
 }  // namespace shuai

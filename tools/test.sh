@@ -27,9 +27,10 @@ TSAN_OPTIONS=halt_on_error=1 ctest --no-tests=error --test-dir "$root/build-tsan
 
 echo "== Fuzzing (libFuzzer, a short run of each target from its seed corpus)"
 # Only the fuzz targets and the libraries they link: the tests already ran in the builds above.
+fuzz_targets=(fuzz_fen fuzz_commands)
 CXX=clang++ "$root/tools/build.sh" build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_FUZZ=ON \
-  -DSHUAI_SANITIZERS=address,undefined -- fuzz_fen fuzz_commands
-for target in fuzz_fen fuzz_commands; do
+  -DSHUAI_SANITIZERS=address,undefined -- "${fuzz_targets[@]}"
+for target in "${fuzz_targets[@]}"; do
   corpus=$(mktemp -d)
   cp "$root/tests/fuzz/corpus/${target#fuzz_}/"* "$corpus/"
   "$root/build-fuzz/bin/$target" -max_total_time="${SHUAI_FUZZ_SECONDS:-20}" -timeout=20 -rss_limit_mb=4096 \
