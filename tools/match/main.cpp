@@ -54,6 +54,10 @@ int main(int argc, char** argv) {
       {"--depth", "N", "a fixed depth per move instead of a clock", &limits.depth, 1, 100},
       {"--nodes", "N", "a fixed node count per move instead of a clock", &limits.nodes, 1, 2'000'000'000},
       {"--games", "N", "games per pairing", &settings.games, 1, 1'000'000},
+      {"--first-game", "N",
+       "start at this game of the schedule (even, from 0): the earlier ones are left to another run, so a "
+       "measure can be split across runs or machines",
+       &settings.first_game, 0, 1'000'000},
       {"--concurrency", "N", "games played at once", &settings.concurrency, 1, 64},
       {"--openings", "FILE", "FEN/EPD lines; each opening is played twice with colours swapped",
        &openings_path},
@@ -86,13 +90,19 @@ int main(int argc, char** argv) {
   settings.time_control_text = limits.base_ms > 0 ? time_control
                                : limits.depth > 0 ? fmt::format("depth {}", limits.depth)
                                                   : fmt::format("nodes {}", limits.nodes);
+  if (settings.first_game % 2 != 0 || settings.first_game >= settings.games)
+    return fail("--first-game takes an even game number below --games (a pair's two games stay together)");
   if (settings.sprt.enabled && settings.engines.size() != 2) return fail("--sprt needs exactly two engines");
   if (!openings_path.empty() && !match::read_openings(openings_path, settings.openings, error))
     return fail(error);
 
   shuai::tools::install_child_cleanup();
   fmt::print("shuai-match: {} engines, {} games per pairing, {}, concurrency {}, {} openings\n",
-             settings.engines.size(), settings.games, settings.time_control_text, settings.concurrency,
+             settings.engines.size(),
+             settings.first_game > 0
+                 ? fmt::format("{} (from game {})", settings.games - settings.first_game, settings.first_game)
+                 : std::to_string(settings.games),
+             settings.time_control_text, settings.concurrency,
              settings.openings.empty() ? std::string("start position only")
                                        : std::to_string(settings.openings.size()));
   const match::MatchResult result = match::run_match(settings);

@@ -39,7 +39,8 @@ std::vector<ScheduledGame> schedule(const MatchSettings& settings, std::vector<P
     for (int second = first + 1; second < engine_count; ++second) pairings.push_back({first, second, {}, {}});
   // Interleaved by pairing, so a round robin cut short is still fair between pairings.
   std::vector<ScheduledGame> games;
-  for (int index = 0; index < settings.games; ++index) {
+  // A measure split across runs or machines: each plays its own range of one schedule.
+  for (int index = settings.first_game; index < settings.games; ++index) {
     for (int pairing = 0; pairing < int(pairings.size()); ++pairing) {
       const auto& pair = pairings[pairing];
       const bool swapped = index % 2 == 1;
@@ -164,7 +165,7 @@ MatchResult run_match(const MatchSettings& settings) {
     ++finished;
     if (pgn) {
       PgnTags tags = base_tags;
-      tags.round = finished;
+      tags.round = settings.first_game + finished;  // split runs number their games apart
       std::fputs(to_pgn(record, tags).c_str(), pgn);
       std::fflush(pgn);
     }

@@ -19,6 +19,7 @@ struct MatchSettings {
   GameSettings game;
   std::string time_control_text;  // for the report and the PGN
   int games = 2;                  // per pairing
+  int first_game = 0;             // per pairing, even: the games before it are left to another run
   int concurrency = 1;
   std::vector<Opening> openings;  // empty: the start position
   std::string pgn_path;

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/board/board.h"
 #include "engine/game/referee.h"
@@ -401,6 +402,59 @@ TEST_SUITE("threads") {
     std::remove(pgn_path.c_str());
   }
 
+  TEST_CASE("shuai-match --first-game plays the rest of the same schedule: a measure split across runs") {
+    // The opening moves of a PGN's games, in order (each a move followed by a comment that ends "opening}";
+    // the movetext is joined first, as a comment may wrap onto the next line).
+    const auto opening_lines = [](const std::string& pgn_path) {
+      std::ifstream file(pgn_path);
+      std::vector<std::string> movetexts;
+      for (std::string line; std::getline(file, line);) {
+        if (line.starts_with("[Round ")) movetexts.emplace_back();
+        if (!line.starts_with("[") && !movetexts.empty()) movetexts.back() += line + " ";
+      }
+      std::vector<std::string> lines;
+      for (const std::string& text : movetexts) {
+        std::string& opening = lines.emplace_back();
+        for (std::size_t end = text.find(" opening}"); end != std::string::npos;
+             end = text.find(" opening}", end + 1)) {
+          const std::size_t comment = text.rfind(" {", end);
+          if (comment != std::string::npos && comment >= 5) opening += text.substr(comment - 5, 5) + " ";
+        }
+      }
+      return lines;
+    };
+    const std::string whole_path = "match_runner_test_whole.pgn", rest_path = "match_runner_test_rest.pgn";
+    std::remove(whole_path.c_str());
+    std::remove(rest_path.c_str());
+    const std::string common =
+        std::string(SHUAI_MATCH_BINARY) + " --engine name=A,cmd=" + SHUAI_BINARY +
+        ",proto=ucci,hashsize=4 --engine name=B,cmd=" + SHUAI_BINARY +
+        ",proto=ucci,hashsize=4 --depth 1 --games 6 --maxplies 20 --seed 7 --openings " +
+        SHUAI_POSITIONS_DIR + "/openings.fen";
+    const ProgramRun whole = run_program(common + " --pgn " + whole_path);
+    const ProgramRun rest = run_program(common + " --first-game 4 --pgn " + rest_path);
+    INFO(rest.output);
+    CHECK(whole.exit_code == 0);
+    CHECK(rest.exit_code == 0);
+    CHECK(rest.output.find("2 (from game 4) games per pairing") != std::string::npos);
+    CHECK(rest.output.find("[2/2]") != std::string::npos);
+    CHECK(rest.output.find("A vs B: 2 games") != std::string::npos);
+    CHECK(rest.output.find("pentanomial model over 1 game pairs") != std::string::npos);
+    const std::vector<std::string> whole_lines = opening_lines(whole_path),
+                                   rest_lines = opening_lines(rest_path);
+    REQUIRE(whole_lines.size() == 6);
+    REQUIRE(rest_lines.size() == 2);
+    // The rest is the whole schedule's last pair: the third opening of the shuffled order, not the first.
+    CHECK(rest_lines[0] == whole_lines[4]);
+    CHECK(rest_lines[1] == whole_lines[5]);
+    CHECK(rest_lines[0] != whole_lines[0]);
+    std::ifstream rest_file(rest_path);
+    const std::string rest_pgn((std::istreambuf_iterator<char>(rest_file)), std::istreambuf_iterator<char>());
+    CHECK(rest_pgn.find("[Round \"5\"]") != std::string::npos);
+    std::remove(whole_path.c_str());
+    std::remove(rest_path.c_str());
+  }
+
   TEST_CASE("shuai-match refuses bad arguments with one line") {
     const std::string program = SHUAI_MATCH_BINARY;
     const std::string engines = std::string(" --engine cmd=") + SHUAI_BINARY +
@@ -408,7 +462,8 @@ TEST_SUITE("threads") {
     for (const std::string& arguments :
          {engines + " --tc ten", engines + " --games 0", engines, engines + " --depth 3 --tc 1+0",
           std::string(" --engine cmd=x --depth 2"), engines + " --depth 3 --openings /nonexistent",
-          engines + " --depth 3 --bogus 1", engines + " --depth 3 --sprt elo0=5,elo1=1"}) {
+          engines + " --depth 3 --bogus 1", engines + " --depth 3 --sprt elo0=5,elo1=1",
+          engines + " --depth 3 --games 4 --first-game 3", engines + " --depth 3 --games 4 --first-game 4"}) {
       const ProgramRun run = run_program(program + arguments);
       INFO(arguments);
       CHECK(run.exit_code == 2);
