@@ -68,12 +68,11 @@ struct SharedHistory {
   PieceToStatistics& continuation_after(Piece piece, Square to) {
     return continuation[piece_index(piece)][square_index(to)];
   }
-  SharedStatistic& from_to_entry(Color side, Move m) {
-    return from_to[side][square_index(from_square(m)) * kSquareCount + square_index(to_square(m))];
+  static std::size_t from_to_index(Move m) {
+    return std::size_t(square_index(from_square(m))) * kSquareCount + square_index(to_square(m));
   }
-  int from_to_score(Color side, Move m) const {
-    return from_to[side][square_index(from_square(m)) * kSquareCount + square_index(to_square(m))].load();
-  }
+  SharedStatistic& from_to_entry(Color side, Move m) { return from_to[side][from_to_index(m)]; }
+  int from_to_score(Color side, Move m) const { return from_to[side][from_to_index(m)].load(); }
   SharedStatistic& capture_entry(Piece piece, Square to, Piece captured) {
     return capture[piece_index(piece)][square_index(to)][type_of(captured)];
   }

@@ -122,10 +122,8 @@ Move MovePicker::next() {
       while (cursor_ < moves_.size) {
         const Move m = pick_best(moves_, scores_, cursor_);
         if (m == table_move_) continue;
-        const PieceType attacker = type_of(position_.piece_on(from_square(m)));
-        const PieceType victim = type_of(position_.piece_on(to_square(m)));
-        // Only a capture by a more valuable piece can lose material.
-        if (kOrderValue[attacker] > kOrderValue[victim] && exchange_below(position_, m, 0)) {
+        // A capture of a piece worth at least its capturer's is answered without playing the exchange out.
+        if (exchange_below(position_, m, 0)) {
           bad_captures_.push(m);
           continue;
         }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <span>
+#include <utility>
 
 #include "engine/board/movegen.h"
 #include "search/static_exchange.h"
@@ -253,6 +254,9 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   const SearchParameters& parameters = options_.parameters;
   Position& position = thread.position;
   StackFrame& frame = thread.stack[ply];
+  // How much the move that led here was reduced (read once: a singular test's search of this node again
+  // sees none).
+  const int prior_reduction = ply > 0 ? std::exchange(thread.stack[ply - 1].reduction, 0) : 0;
   if (const auto ended = enter_node(thread, ply)) return *ended;
   thread.stack[ply + 1].cutoff_count = 0;
 
@@ -321,6 +325,18 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
                      -2000, 2000);
       const Square to = to_square(previous.move);
       update_history(thread.history[piece_index(position.piece_on(to))][to], bonus);
+    }
+  }
+  // Hindsight: the reduced move that led here, judged by the two static evaluations. If it did not worsen its
+  // mover's position, the reduction was likely too much and the node is searched a ply deeper; if it clearly
+  // did, a ply shallower.
+  if (parameters.hindsight_depth && prior_reduction > 0 && !in_check && excluded == kNoMove) {
+    const int previous_evaluation = thread.stack[std::size_t(ply - 1)].static_evaluation;
+    if (previous_evaluation != kNoStaticEvaluation) {
+      // Each evaluation from its own side to move: a positive sum means the mover's position got worse.
+      const int mover_loss = static_evaluation + previous_evaluation;
+      if (prior_reduction >= (depth < 10 ? 1 : 3) && mover_loss <= 0) ++depth;
+      if (prior_reduction >= 2 && depth >= 2 && mover_loss > parameters.hindsight_margin) --depth;
     }
   }
   const PruningSwitches& pruning = options_.pruning;
@@ -542,13 +558,25 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   bool prune = false;
   if (may_prune) {
     if (facts.is_capture) {
+      // A capture that has paid off before (its history by piece, destination and victim) gets a wider margin
+      // and may give more material away.
+      const int futility_history = parameters.capture_futility_history_divisor > 0
+                                       ? facts.history / parameters.capture_futility_history_divisor
+                                       : 0;
+      const int allowed_loss = parameters.capture_exchange_per_ply * node.depth;
+      const int exchange_history =
+          parameters.capture_exchange_history_divisor > 0
+              ? std::clamp(facts.history / parameters.capture_exchange_history_divisor, -allowed_loss,
+                           allowed_loss)
+              : 0;
       prune = (reduced_depth <= parameters.capture_futility_max_depth &&
                parameters.capture_futility_max_depth > 0 && !node.pv_node &&
                node.static_evaluation + parameters.capture_futility_base +
-                       parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) <=
+                       parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) +
+                       futility_history <=
                    alpha) ||
               (node.depth <= parameters.capture_exchange_max_depth &&
-               exchange_below(position, m, -parameters.capture_exchange_per_ply * node.depth));
+               exchange_below(position, m, -allowed_loss - exchange_history));
     } else {
       const int history_margin = parameters.move_futility_history_divisor > 0
                                      ? facts.history / parameters.move_futility_history_divisor
@@ -639,8 +667,10 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
     if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
   };
   // A stopped child's score means nothing, and no re-search may follow it.
+  thread.stack[ply].reduction = reduction_plies;
   int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1,
                            reduction_plies > 0 || child_cut_node);
+  thread.stack[ply].reduction = 0;
   if (aborted(thread)) return 0;
   if (score > alpha && reduction_plies > 0) {
     // A reduced move that beat alpha by far is searched deeper than planned.

@@ -103,12 +103,17 @@ constexpr std::array kSpecs = {
         "exchange pruning of captures: the deepest node it applies at"},
     SearchParameterSpec{"capture_exchange_per_ply", &P::capture_exchange_per_ply, 45, 0, 500, 6,
         "exchange pruning of captures: a loss beyond this per ply of depth prunes"},
+    SearchParameterSpec{"capture_exchange_history_divisor", &P::capture_exchange_history_divisor, 0, 0, 100000, 0,
+        "exchange pruning of captures: the capture's history divided by this moves the allowed loss (within "
+        "the per-ply term), a capture that paid off before may lose more (0: no history term)"},
     SearchParameterSpec{"capture_futility_max_depth", &P::capture_futility_max_depth, 6, 0, 64, 0,
         "futility of captures: the deepest reduced depth it applies at (0: off)"},
     SearchParameterSpec{"capture_futility_base", &P::capture_futility_base, 74, 0, 1000, 10,
         "futility of captures: evaluation plus this, the victim and the next term must reach alpha"},
     SearchParameterSpec{"capture_futility_per_ply", &P::capture_futility_per_ply, 96, 0, 1000, 12,
         "futility of captures: the margin's growth per ply of reduced depth"},
+    SearchParameterSpec{"capture_futility_history_divisor", &P::capture_futility_history_divisor, 0, 0, 100000,
+        0, "futility of captures: the capture's history divided by this adds to the margin (0: no history term)"},
     SearchParameterSpec{"check_exchange_per_ply", &P::check_exchange_per_ply, 64, 0, 500, 8,
         "exchange pruning of checks: a loss beyond this per ply of depth prunes (0: checks are never pruned)"},
     SearchParameterSpec{"prune_pv_nodes", &P::prune_pv_nodes, 0, 0, 1, 0,
@@ -154,6 +159,13 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"reduction_research_history", &P::reduction_research_history, 0, 0, 1, 0,
         "late move reductions: 1 rewards (punishes) a reduced quiet move's continuation histories when its full "
         "search beats (does not beat) alpha"},
+    SearchParameterSpec{"hindsight_depth", &P::hindsight_depth, 0, 0, 1, 0,
+        "late move reductions in hindsight: 1 searches a node reached by a reduced move a ply deeper when the "
+        "move did not worsen its mover's static evaluation (reduced 1 ply or more, 3 from depth 10), a ply "
+        "shallower when it worsened it by more than hindsight_margin (reduced 2 or more), 0: off"},
+    SearchParameterSpec{"hindsight_margin", &P::hindsight_margin, 100, 0, 1000, 10,
+        "late move reductions in hindsight: how much a reduced move must worsen its mover's static evaluation "
+        "for the node to be searched a ply shallower"},
 
     SearchParameterSpec{"history_bonus_per_ply", &P::history_bonus_per_ply, 120, 1, 2000, 12,
         "histories: a cutoff's bonus per ply of depth"},

@@ -56,9 +56,11 @@ struct SearchParameters {
   int quiet_exchange_per_ply_squared;
   int capture_exchange_max_depth;
   int capture_exchange_per_ply;
+  int capture_exchange_history_divisor;
   int capture_futility_max_depth;
   int capture_futility_base;
   int capture_futility_per_ply;
+  int capture_futility_history_divisor;
   int check_exchange_per_ply;
   int prune_pv_nodes;
   // Late move reductions.
@@ -80,6 +82,8 @@ struct SearchParameters {
   int reduction_history_divisor;
   int reduction_deeper_margin;
   int reduction_research_history;
+  int hindsight_depth;
+  int hindsight_margin;
   // Histories.
   int history_bonus_per_ply;
   int history_bonus_offset;
