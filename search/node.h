@@ -26,9 +26,6 @@ struct StackFrame {
   // At the ply below a node: how many of its children searched so far failed high themselves (their
   // replies refuted our moves), so that its later moves may be reduced more.
   int cutoff_count = 0;
-  // While a late move of this node is searched reduced: by how many plies (0 otherwise), so that the child
-  // can judge the reduction in hindsight.
-  int reduction = 0;
 };
 
 struct NodeState {

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <span>
-#include <utility>
 
 #include "engine/board/movegen.h"
 #include "search/static_exchange.h"
@@ -254,9 +253,6 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   const SearchParameters& parameters = options_.parameters;
   Position& position = thread.position;
   StackFrame& frame = thread.stack[ply];
-  // How much the move that led here was reduced (read once: a singular test's search of this node again
-  // sees none).
-  const int prior_reduction = ply > 0 ? std::exchange(thread.stack[ply - 1].reduction, 0) : 0;
   if (const auto ended = enter_node(thread, ply)) return *ended;
   thread.stack[ply + 1].cutoff_count = 0;
 
@@ -325,18 +321,6 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
                      -2000, 2000);
       const Square to = to_square(previous.move);
       update_history(thread.history[piece_index(position.piece_on(to))][to], bonus);
-    }
-  }
-  // Hindsight: the reduced move that led here, judged by the two static evaluations. If it did not worsen its
-  // mover's position, the reduction was likely too much and the node is searched a ply deeper; if it clearly
-  // did, a ply shallower.
-  if (parameters.hindsight_depth && prior_reduction > 0 && !in_check && excluded == kNoMove) {
-    const int previous_evaluation = thread.stack[std::size_t(ply - 1)].static_evaluation;
-    if (previous_evaluation != kNoStaticEvaluation) {
-      // Each evaluation from its own side to move: a positive sum means the mover's position got worse.
-      const int mover_loss = static_evaluation + previous_evaluation;
-      if (prior_reduction >= (depth < 10 ? 1 : 3) && mover_loss <= 0) ++depth;
-      if (prior_reduction >= 2 && depth >= 2 && mover_loss > parameters.hindsight_margin) --depth;
     }
   }
   const PruningSwitches& pruning = options_.pruning;
@@ -667,10 +651,8 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
     if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
   };
   // A stopped child's score means nothing, and no re-search may follow it.
-  thread.stack[ply].reduction = reduction_plies;
   int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1,
                            reduction_plies > 0 || child_cut_node);
-  thread.stack[ply].reduction = 0;
   if (aborted(thread)) return 0;
   if (score > alpha && reduction_plies > 0) {
     // A reduced move that beat alpha by far is searched deeper than planned.

@@ -159,13 +159,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"reduction_research_history", &P::reduction_research_history, 0, 0, 1, 0,
         "late move reductions: 1 rewards (punishes) a reduced quiet move's continuation histories when its full "
         "search beats (does not beat) alpha"},
-    SearchParameterSpec{"hindsight_depth", &P::hindsight_depth, 0, 0, 1, 0,
-        "late move reductions in hindsight: 1 searches a node reached by a reduced move a ply deeper when the "
-        "move did not worsen its mover's static evaluation (reduced 1 ply or more, 3 from depth 10), a ply "
-        "shallower when it worsened it by more than hindsight_margin (reduced 2 or more), 0: off"},
-    SearchParameterSpec{"hindsight_margin", &P::hindsight_margin, 100, 0, 1000, 10,
-        "late move reductions in hindsight: how much a reduced move must worsen its mover's static evaluation "
-        "for the node to be searched a ply shallower"},
 
     SearchParameterSpec{"history_bonus_per_ply", &P::history_bonus_per_ply, 120, 1, 2000, 12,
         "histories: a cutoff's bonus per ply of depth"},

@@ -82,8 +82,6 @@ struct SearchParameters {
   int reduction_history_divisor;
   int reduction_deeper_margin;
   int reduction_research_history;
-  int hindsight_depth;
-  int hindsight_margin;
   // Histories.
   int history_bonus_per_ply;
   int history_bonus_offset;
