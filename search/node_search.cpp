@@ -542,25 +542,13 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   bool prune = false;
   if (may_prune) {
     if (facts.is_capture) {
-      // A capture that has paid off before (its history by piece, destination and victim) gets a wider margin
-      // and may give more material away.
-      const int futility_history = parameters.capture_futility_history_divisor > 0
-                                       ? facts.history / parameters.capture_futility_history_divisor
-                                       : 0;
-      const int allowed_loss = parameters.capture_exchange_per_ply * node.depth;
-      const int exchange_history =
-          parameters.capture_exchange_history_divisor > 0
-              ? std::clamp(facts.history / parameters.capture_exchange_history_divisor, -allowed_loss,
-                           allowed_loss)
-              : 0;
       prune = (reduced_depth <= parameters.capture_futility_max_depth &&
                parameters.capture_futility_max_depth > 0 && !node.pv_node &&
                node.static_evaluation + parameters.capture_futility_base +
-                       parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) +
-                       futility_history <=
+                       parameters.capture_futility_per_ply * reduced_depth + victim_value(victim) <=
                    alpha) ||
               (node.depth <= parameters.capture_exchange_max_depth &&
-               exchange_below(position, m, -allowed_loss - exchange_history));
+               exchange_below(position, m, -parameters.capture_exchange_per_ply * node.depth));
     } else {
       const int history_margin = parameters.move_futility_history_divisor > 0
                                      ? facts.history / parameters.move_futility_history_divisor

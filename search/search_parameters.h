@@ -56,11 +56,9 @@ struct SearchParameters {
   int quiet_exchange_per_ply_squared;
   int capture_exchange_max_depth;
   int capture_exchange_per_ply;
-  int capture_exchange_history_divisor;
   int capture_futility_max_depth;
   int capture_futility_base;
   int capture_futility_per_ply;
-  int capture_futility_history_divisor;
   int check_exchange_per_ply;
   int prune_pv_nodes;
   // Late move reductions.

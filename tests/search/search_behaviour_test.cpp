@@ -251,23 +251,6 @@ TEST_CASE(
   CHECK(entry->static_evaluation == Evaluator().evaluate(child));
 }
 
-TEST_CASE("the capture history's pruning terms change the search and repeat it exactly") {
-  Searcher plain;
-  const SearchResult reference = search_depth(plain, kMiddlegame, 9);
-  Searcher changed;
-  changed.options().parameters.capture_futility_history_divisor = 128;
-  changed.options().parameters.capture_exchange_history_divisor = 512;
-  const SearchResult first = search_depth(changed, kMiddlegame, 9);
-  CHECK(first.depth == 9);
-  Position position = *parse_fen(kMiddlegame).position;
-  CHECK(is_legal(position, first.best_move));
-  CHECK(first.nodes != reference.nodes);
-  changed.clear();
-  const SearchResult again = search_depth(changed, kMiddlegame, 9);
-  CHECK(again.nodes == first.nodes);
-  CHECK(again.best_move == first.best_move);
-}
-
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
