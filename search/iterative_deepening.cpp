@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace shuai {
 namespace {
@@ -104,13 +105,29 @@ int Searcher::aspiration_search(int depth, int previous_score, double& instabili
 }
 
 void Searcher::report_further_lines(int depth) {
-  // Each the best of the moves not yet reported, searched with a full window.
+  // Each the best of the moves not yet reported, searched with a full window. The lines are separate searches
+  // over a changing table, so a later one may score above an earlier one: lines 2 on are reported best first,
+  // and their moves kept in that order for the next iteration. Line 1 stays the main search's choice, the
+  // move played.
   const std::size_t lines =
       std::min<std::size_t>(std::size_t(std::max(options_.multi_pv, 1)), root_moves_.size());
+  struct Line {
+    int score;
+    std::vector<Move> principal_variation;
+  };
+  std::vector<Line> found;
   for (std::size_t line = 1; line < lines; ++line) {
     const int line_score = search_root(-kInfiniteScore, kInfiniteScore, depth, line);
     if (stop_.load(std::memory_order_relaxed)) break;
-    report(int(line) + 1, depth, line_score, root_line());
+    const std::span<const Move> principal_variation = root_line();
+    if (principal_variation.empty() || principal_variation[0] != root_moves_[line]) break;
+    found.push_back({line_score, {principal_variation.begin(), principal_variation.end()}});
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Line& a, const Line& b) { return a.score > b.score; });
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    root_moves_[i + 1] = found[i].principal_variation[0];
+    report(int(i) + 2, depth, found[i].score, found[i].principal_variation);
   }
 }
 
