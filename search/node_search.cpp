@@ -389,9 +389,12 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     }
   }
 
-  // Internal iterative reduction: with no move from the table, the node is searched less deeply first.
+  // Internal iterative reduction: with no move from the table, the node is searched less deeply first (by
+  // node type: at an expected all-node the order matters least, as every move is searched anyway).
   if (depth >= parameters.iir_min_depth && table_move == kNoMove && excluded == kNoMove)
-    depth -= pv_node ? parameters.iir_pv_plies : 1;
+    depth -= pv_node    ? parameters.iir_pv_plies
+             : cut_node ? parameters.iir_cut_node_plies
+                        : parameters.iir_all_node_plies;
 
   NodeState node;
   node.beta = beta;

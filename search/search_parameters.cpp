@@ -23,6 +23,9 @@ constexpr std::array kSpecs = {
         "iterations from this depth on start with a window around the last score"},
     SearchParameterSpec{"aspiration_window", &P::aspiration_window, 16, 5, 200, 4,
         "the first window's half-width"},
+    SearchParameterSpec{"aspiration_score_divisor", &P::aspiration_score_divisor, 0, 0, 1000000, 0,
+        "the first window is wider by the last score squared over this (0: off), as a score far from level "
+        "moves more between iterations"},
     SearchParameterSpec{"aspiration_growth_percent", &P::aspiration_growth_percent, 100, 10, 400, 15,
         "a failed window widens by this share of itself"},
     SearchParameterSpec{"aspiration_fail_high_reduction", &P::aspiration_fail_high_reduction, 0, 0, 1, 0,
@@ -62,9 +65,14 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"probcut_improving", &P::probcut_improving, 15, 0, 500, 4,
         "ProbCut: the margin is this much smaller when improving"},
     SearchParameterSpec{"iir_min_depth", &P::iir_min_depth, 4, 1, 64, 0,
-        "internal iterative reduction: a node this deep without a table move is searched a ply less"},
+        "internal iterative reduction: a node this deep without a table move is searched less deeply (the plies "
+        "by node type below)"},
     SearchParameterSpec{"iir_pv_plies", &P::iir_pv_plies, 2, 0, 6, 0,
         "internal iterative reduction: plies taken at a principal-variation node instead"},
+    SearchParameterSpec{"iir_cut_node_plies", &P::iir_cut_node_plies, 1, 0, 6, 0,
+        "internal iterative reduction: plies taken at an expected cut node"},
+    SearchParameterSpec{"iir_all_node_plies", &P::iir_all_node_plies, 1, 0, 6, 0,
+        "internal iterative reduction: plies taken at an expected all-node"},
 
     SearchParameterSpec{"singular_min_depth", &P::singular_min_depth, 5, 2, 64, 0,
         "singular extension: the shallowest node that tests its table move"},

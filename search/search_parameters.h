@@ -16,6 +16,7 @@ struct SearchParameters {
   // Iterative deepening.
   int aspiration_min_depth;
   int aspiration_window;
+  int aspiration_score_divisor;
   int aspiration_fail_high_reduction;
   int aspiration_growth_percent;
   // Pruning of the node before its moves.
@@ -36,6 +37,8 @@ struct SearchParameters {
   int probcut_improving;
   int iir_min_depth;
   int iir_pv_plies;
+  int iir_cut_node_plies;
+  int iir_all_node_plies;
   // Extensions.
   int singular_min_depth;
   int singular_margin_sixteenths;
