@@ -93,13 +93,15 @@ std::optional<Verdict> Referee::judge() {
   if (legal.size == 0)
     return Verdict{loss_for(mover), position_.in_check() ? Termination::kCheckmate : Termination::kStalemate};
   const RepetitionVerdict repetition = judge_repetition(position_, rules_.repetitions);
-  if (repetition.outcome == RuleOutcome::kDraw) return Verdict{GameResult::kDraw, Termination::kRepetition};
+  if (repetition.outcome == RuleOutcome::kDraw)
+    return Verdict{GameResult::kDraw, Termination::kRepetition, repetition};
   if (repetition.outcome != RuleOutcome::kNone) {
     const bool mover_loses = repetition.outcome == RuleOutcome::kLoss;
     const Conduct loser = mover_loses ? repetition.side_to_move : repetition.opponent;
-    return Verdict{loss_for(mover_loses ? mover : opposite(mover)), loser == Conduct::kPerpetualCheck
-                                                                        ? Termination::kPerpetualCheck
-                                                                        : Termination::kPerpetualChase};
+    return Verdict{
+        loss_for(mover_loses ? mover : opposite(mover)),
+        loser == Conduct::kPerpetualCheck ? Termination::kPerpetualCheck : Termination::kPerpetualChase,
+        repetition};
   }
   if (rules_.natural_move_limit > 0 && position_.plies_since_capture() >= rules_.natural_move_limit)
     return Verdict{GameResult::kDraw, Termination::kNaturalMoveLimit};

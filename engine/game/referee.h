@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/board/game_rules.h"
 #include "engine/board/position.h"
 
 namespace shuai {
@@ -40,6 +41,7 @@ double score_for(GameResult result, Color side);
 struct Verdict {
   GameResult result;
   Termination termination;
+  RepetitionVerdict repetition{};  // the repetition judge's ruling, when a repetition ended the game
 };
 
 class Referee {

@@ -37,7 +37,8 @@ std::string_view kind_of(const MoveClass& move_class) {
   return move_class.check ? "check" : move_class.chased.empty() ? "idle" : "chase";
 }
 
-// Why the game ended, in the words a player reads: the repetition judge's own ruling where it ruled.
+// Why the game ended, in the words a player reads: the repetition judge's own ruling (kept in the verdict)
+// where it ruled.
 std::string ending_text(const Verdict& verdict, const Position& position) {
   switch (verdict.termination) {
     case Termination::kCheckmate:
@@ -46,8 +47,12 @@ std::string ending_text(const Verdict& verdict, const Position& position) {
       return fmt::format("{} has no legal move and loses", position.side_to_move() == kRed ? "Red" : "Black");
     case Termination::kNaturalMoveLimit:
       return "60 moves by each side without a capture: a draw";
+    case Termination::kRepetition:
+    case Termination::kPerpetualCheck:
+    case Termination::kPerpetualChase:
+      return repetition_ruling_text(verdict.repetition, position.side_to_move());
     default:
-      return repetition_ruling_text(judge_repetition(position, 2), position.side_to_move());
+      return std::string(termination_name(verdict.termination));
   }
 }
 
