@@ -74,12 +74,12 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
 
 int Searcher::aspiration_search(int depth, int previous_score, double& instability, int& searched_depth) {
   const SearchParameters& parameters = options_.parameters;
-  // A score far from level moves more from one iteration to the next, so its window starts wider.
   int delta = parameters.aspiration_window;
-  if (parameters.aspiration_score_divisor > 0 && !is_mate_score(previous_score))
-    delta += previous_score * previous_score / parameters.aspiration_score_divisor;
   int alpha = -kInfiniteScore, beta = kInfiniteScore;
   if (depth >= parameters.aspiration_min_depth && !is_mate_score(previous_score)) {
+    // A score far from level moves more from one iteration to the next, so its window starts wider.
+    if (parameters.aspiration_score_divisor > 0)
+      delta += previous_score * previous_score / parameters.aspiration_score_divisor;
     alpha = std::max(previous_score - delta, -kInfiniteScore);
     beta = std::min(previous_score + delta, kInfiniteScore);
   }

@@ -68,7 +68,7 @@ constexpr std::array kSpecs = {
         "internal iterative reduction: a node this deep without a table move is searched less deeply (the plies "
         "by node type below)"},
     SearchParameterSpec{"iir_pv_plies", &P::iir_pv_plies, 2, 0, 6, 0,
-        "internal iterative reduction: plies taken at a principal-variation node instead"},
+        "internal iterative reduction: plies taken at a principal-variation node"},
     SearchParameterSpec{"iir_cut_node_plies", &P::iir_cut_node_plies, 1, 0, 6, 0,
         "internal iterative reduction: plies taken at an expected cut node"},
     SearchParameterSpec{"iir_all_node_plies", &P::iir_all_node_plies, 1, 0, 6, 0,
