@@ -23,7 +23,7 @@ constexpr std::array kSpecs = {
         "iterations from this depth on start with a window around the last score"},
     SearchParameterSpec{"aspiration_window", &P::aspiration_window, 16, 5, 200, 4,
         "the first window's half-width"},
-    SearchParameterSpec{"aspiration_score_divisor", &P::aspiration_score_divisor, 0, 0, 1000000, 0,
+    SearchParameterSpec{"aspiration_score_divisor", &P::aspiration_score_divisor, 9675, 0, 1000000, 0,
         "the first window is wider by the last score squared over this (0: off), as a score far from level "
         "moves more between iterations"},
     SearchParameterSpec{"aspiration_growth_percent", &P::aspiration_growth_percent, 100, 10, 400, 15,
@@ -71,7 +71,7 @@ constexpr std::array kSpecs = {
         "internal iterative reduction: plies taken at a principal-variation node"},
     SearchParameterSpec{"iir_cut_node_plies", &P::iir_cut_node_plies, 1, 0, 6, 0,
         "internal iterative reduction: plies taken at an expected cut node"},
-    SearchParameterSpec{"iir_all_node_plies", &P::iir_all_node_plies, 1, 0, 6, 0,
+    SearchParameterSpec{"iir_all_node_plies", &P::iir_all_node_plies, 0, 0, 6, 0,
         "internal iterative reduction: plies taken at an expected all-node"},
 
     SearchParameterSpec{"singular_min_depth", &P::singular_min_depth, 5, 2, 64, 0,
