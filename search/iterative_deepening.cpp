@@ -77,7 +77,8 @@ int Searcher::aspiration_search(int depth, int previous_score, double& instabili
   int delta = parameters.aspiration_window;
   int alpha = -kInfiniteScore, beta = kInfiniteScore;
   if (depth >= parameters.aspiration_min_depth && !is_mate_score(previous_score)) {
-    // A score far from level moves more from one iteration to the next, so its window starts wider.
+    // A score far from level moves more from one iteration to the next, so its windows start wider: the wider
+    // delta is also the step each failed window grows from.
     if (parameters.aspiration_score_divisor > 0)
       delta += previous_score * previous_score / parameters.aspiration_score_divisor;
     alpha = std::max(previous_score - delta, -kInfiniteScore);

@@ -24,8 +24,8 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"aspiration_window", &P::aspiration_window, 16, 5, 200, 4,
         "the first window's half-width"},
     SearchParameterSpec{"aspiration_score_divisor", &P::aspiration_score_divisor, 9675, 0, 1000000, 0,
-        "the first window is wider by the last score squared over this (0: off), as a score far from level "
-        "moves more between iterations"},
+        "the windows start wider: the first half-width, from which a failed window widens, grows by the last "
+        "score squared over this (0: off), as a score far from level moves more between iterations"},
     SearchParameterSpec{"aspiration_growth_percent", &P::aspiration_growth_percent, 100, 10, 400, 15,
         "a failed window widens by this share of itself"},
     SearchParameterSpec{"aspiration_fail_high_reduction", &P::aspiration_fail_high_reduction, 0, 0, 1, 0,
