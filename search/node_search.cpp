@@ -144,6 +144,10 @@ MoveOrdering Searcher::quiet_statistics_at(const SearchThread& thread, int ply) 
   ordering.history = &thread.history;
   ordering.shared = shared_history_.get();
   ordering.from_to_weight = options_.parameters.history_from_to_weight;
+  if (options_.parameters.history_minors_weight != 0) {
+    ordering.by_minors = &shared_history_->by_minors_row(thread.position.minors_signature());
+    ordering.by_minors_weight = options_.parameters.history_minors_weight;
+  }
   if (ply >= 1) ordering.earlier[0] = thread.stack[std::size_t(ply - 1)].continuation;
   if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
   if (ply >= 4 && options_.parameters.continuation_ply4)
@@ -233,6 +237,9 @@ void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int
   update_history(thread.history[piece_index(piece)][to_square(m)], amount);
   if (options_.parameters.history_from_to_weight != 0)
     shared_history_->from_to_entry(color_of(piece), m).update(amount);
+  if (options_.parameters.history_minors_weight != 0)
+    statistic_of(shared_history_->by_minors_row(thread.position.minors_signature()), piece, to_square(m))
+        .update(amount);
   update_continuation_histories(thread, ply, piece, to_square(m), amount);
 }
 

@@ -92,6 +92,7 @@ struct SearchParameters {
   int eval_history_bonus;
   int continuation_ply4;
   int history_from_to_weight;
+  int history_minors_weight;
   int ordering_threat_rook;
   int ordering_threat_horse_cannon;
   int correction_minors_percent;
