@@ -145,7 +145,7 @@ MoveOrdering Searcher::quiet_statistics_at(const SearchThread& thread, int ply) 
   ordering.shared = shared_history_.get();
   ordering.from_to_weight = options_.parameters.history_from_to_weight;
   if (options_.parameters.history_minors_weight != 0) {
-    ordering.by_minors = &shared_history_->by_minors_row(thread.position.minors_signature());
+    ordering.by_minors = &shared_history_->by_minors_row(minors_history_key(thread.position));
     ordering.by_minors_weight = options_.parameters.history_minors_weight;
   }
   if (ply >= 1) ordering.earlier[0] = thread.stack[std::size_t(ply - 1)].continuation;
@@ -232,13 +232,18 @@ void Searcher::learn_correction(const Position& position, int raw_evaluation, in
                     error_eighths, weight);
 }
 
+std::uint64_t Searcher::minors_history_key(const Position& position) const {
+  return options_.parameters.history_minors_pawns_only ? position.pawns_signature()
+                                                       : position.minors_signature();
+}
+
 void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int amount) {
   const Piece piece = thread.position.piece_on(from_square(m));
   update_history(thread.history[piece_index(piece)][to_square(m)], amount);
   if (options_.parameters.history_from_to_weight != 0)
     shared_history_->from_to_entry(color_of(piece), m).update(amount);
   if (options_.parameters.history_minors_weight != 0)
-    statistic_of(shared_history_->by_minors_row(thread.position.minors_signature()), piece, to_square(m))
+    statistic_of(shared_history_->by_minors_row(minors_history_key(thread.position)), piece, to_square(m))
         .update(amount);
   update_continuation_histories(thread, ply, piece, to_square(m), amount);
 }

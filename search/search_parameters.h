@@ -93,6 +93,7 @@ struct SearchParameters {
   int continuation_ply4;
   int history_from_to_weight;
   int history_minors_weight;
+  int history_minors_pawns_only;
   int ordering_threat_rook;
   int ordering_threat_horse_cannon;
   int correction_minors_percent;

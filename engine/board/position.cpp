@@ -20,6 +20,19 @@ constexpr std::array<std::uint64_t, kPieceIndexCount> make_minor_masks() {
 }
 constexpr auto kMinorMask = make_minor_masks();
 
+// From scratch, for the tests: the XOR of the Zobrist numbers of the pieces whose type is `included`, read
+// off the board squares rather than the piece lists the incremental signatures are kept with.
+template <typename Included>
+std::uint64_t scan_signature(const Position& position, Included included) {
+  std::uint64_t signature = 0;
+  for (int index = 0; index < kSquareCount; ++index) {
+    const Square square = square_from_index(index);
+    const Piece piece = position.piece_on(square);
+    if (piece != kEmpty && included(type_of(piece))) signature ^= zobrist_key(piece, square);
+  }
+  return signature;
+}
+
 }  // namespace
 
 Position::Position() {
@@ -184,13 +197,19 @@ std::uint64_t Position::compute_key() const {
 }
 
 std::uint64_t Position::compute_minors_signature() const {
+  return scan_signature(*this, [](PieceType type) { return is_minor(type); });
+}
+
+std::uint64_t Position::pawns_signature() const {
   std::uint64_t signature = 0;
-  for (int index = 0; index < kSquareCount; ++index) {
-    const Square square = square_from_index(index);
-    const Piece piece = board_[square];
-    if (piece != kEmpty && is_minor(type_of(piece))) signature ^= zobrist_key(piece, square);
-  }
+  for (const Color color : {kRed, kBlack})
+    for (const Square square : squares(color, kPawn))
+      signature ^= zobrist_key(make_piece(color, kPawn), square);
   return signature;
+}
+
+std::uint64_t Position::compute_pawns_signature() const {
+  return scan_signature(*this, [](PieceType type) { return type == kPawn; });
 }
 
 std::uint64_t Position::majors_signature() const {
