@@ -67,7 +67,7 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"iir_min_depth", &P::iir_min_depth, 4, 1, 64, 0,
         "internal iterative reduction: a node this deep without a table move is searched less deeply (the plies "
         "by node type below)"},
-    SearchParameterSpec{"iir_pv_plies", &P::iir_pv_plies, 2, 0, 6, 0,
+    SearchParameterSpec{"iir_pv_plies", &P::iir_pv_plies, 1, 0, 6, 0,
         "internal iterative reduction: plies taken at a principal-variation node"},
     SearchParameterSpec{"iir_cut_node_plies", &P::iir_cut_node_plies, 1, 0, 6, 0,
         "internal iterative reduction: plies taken at an expected cut node"},
@@ -234,7 +234,7 @@ constexpr std::array kSpecs = {
         10, "time: a new best move stretches the plan by this factor"},
     SearchParameterSpec{"time_instability_stable_percent", &P::time_instability_stable_percent, 80, 20, 100, 5,
         "time: a best move that stays shrinks the stretch by this factor (never below the plan)"},
-    SearchParameterSpec{"time_falling_per_unit", &P::time_falling_per_unit, 0, 0, 20, 0,
+    SearchParameterSpec{"time_falling_per_unit", &P::time_falling_per_unit, 2, 0, 20, 0,
         "time: the plan grows by this many percent per unit the score fell since the last move's search, and "
         "shrinks as much per unit it rose, within 60% and 160% (0: off)"},
 };
