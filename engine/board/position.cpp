@@ -2,6 +2,7 @@
 #include "engine/board/position.h"
 
 #include <cassert>
+#include <initializer_list>
 
 #include "engine/board/attacks.h"
 #include "engine/board/geometry.h"
@@ -30,6 +31,16 @@ std::uint64_t scan_signature(const Position& position, Included included) {
     const Piece piece = position.piece_on(square);
     if (piece != kEmpty && included(type_of(piece))) signature ^= zobrist_key(piece, square);
   }
+  return signature;
+}
+
+// The XOR of the Zobrist numbers of both sides' pieces of the given types, gathered from the piece lists.
+std::uint64_t list_signature(const Position& position, std::initializer_list<PieceType> types) {
+  std::uint64_t signature = 0;
+  for (const Color color : {kRed, kBlack})
+    for (const PieceType type : types)
+      for (const Square square : position.squares(color, type))
+        signature ^= zobrist_key(make_piece(color, type), square);
   return signature;
 }
 
@@ -201,11 +212,7 @@ std::uint64_t Position::compute_minors_signature() const {
 }
 
 std::uint64_t Position::pawns_signature() const {
-  std::uint64_t signature = 0;
-  for (const Color color : {kRed, kBlack})
-    for (const Square square : squares(color, kPawn))
-      signature ^= zobrist_key(make_piece(color, kPawn), square);
-  return signature;
+  return list_signature(*this, {kPawn});
 }
 
 std::uint64_t Position::compute_pawns_signature() const {
@@ -218,11 +225,7 @@ std::uint64_t Position::majors_signature() const {
 }
 
 std::uint64_t Position::compute_majors_signature() const {
-  std::uint64_t signature = 0;
-  for (const Color c : {kRed, kBlack})
-    for (const PieceType t : {kRook, kHorse, kCannon})
-      for (const Square square : squares(c, t)) signature ^= zobrist_key(make_piece(c, t), square);
-  return signature;
+  return list_signature(*this, {kRook, kHorse, kCannon});
 }
 
 }  // namespace shuai
