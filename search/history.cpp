@@ -34,7 +34,6 @@ void SharedHistory::clear() {
   for (auto& by_square : continuation)
     for (PieceToStatistics& row : by_square) clear_row(row);
   clear_row(no_earlier_move);
-  for (PieceToStatistics& row : by_minors) clear_row(row);
   for (auto& by_side : from_to)
     for (SharedStatistic& statistic : by_side) statistic.store(0);
   for (auto& by_square : capture)

@@ -48,9 +48,6 @@ void update_correction(SharedStatistic& entry, int error_eighths, int weight);
 // A statistic for every (piece, destination) pair.
 using PieceToStatistics = std::array<std::array<SharedStatistic, kSquareCount>, kPieceIndexCount>;
 
-// Rows of the history by minors signature (about 2.5 KB each).
-inline constexpr int kMinorsHistoryEntries = 1 << 10;
-
 // Tables too large to copy at every split point, so all threads share them (see SharedStatistic).
 struct SharedHistory {
   // Quiet moves by the move one and two plies before: [earlier piece][earlier destination] -> statistics.
@@ -59,9 +56,6 @@ struct SharedHistory {
   PieceToStatistics no_earlier_move;
   // Quiet moves by side, origin and destination ("butterfly"), whatever came before.
   std::array<std::array<SharedStatistic, kSquareCount * kSquareCount>, kColorCount> from_to;
-  // Quiet moves by the minors' placement: [minors signature's low bits] -> (piece, destination) statistics.
-  // A structure keeps its pawns and palace for many moves, and what works against it stays good.
-  std::array<PieceToStatistics, kMinorsHistoryEntries> by_minors;
   // Captures: [piece][destination][captured type].
   std::array<std::array<std::array<SharedStatistic, kPieceTypeCount>, kSquareCount>, kPieceIndexCount>
       capture;
@@ -79,9 +73,6 @@ struct SharedHistory {
   }
   SharedStatistic& from_to_entry(Color side, Move m) { return from_to[side][from_to_index(m)]; }
   int from_to_score(Color side, Move m) const { return from_to[side][from_to_index(m)].load(); }
-  PieceToStatistics& by_minors_row(std::uint64_t minors_signature) {
-    return by_minors[minors_signature & (kMinorsHistoryEntries - 1)];
-  }
   SharedStatistic& capture_entry(Piece piece, Square to, Piece captured) {
     return capture[piece_index(piece)][square_index(to)][type_of(captured)];
   }

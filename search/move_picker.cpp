@@ -73,8 +73,6 @@ int quiet_move_score(const Position& position, const MoveOrdering& ordering, Mov
   if (ordering.earlier[2]) score += statistic_of(*ordering.earlier[2], piece, to);
   if (ordering.from_to_weight != 0)
     score += ordering.from_to_weight * ordering.shared->from_to_score(color_of(piece), m);
-  if (ordering.by_minors_weight != 0)
-    score += ordering.by_minors_weight * statistic_of(*ordering.by_minors, piece, to);
   return score;
 }
 

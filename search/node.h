@@ -19,9 +19,6 @@ struct StackFrame {
   Move move = kNoMove;  // the move made from this ply (kNoMove for a null move)
   // The continuation row of that move: how quiet replies to it have fared.
   const PieceToStatistics* continuation = nullptr;
-  // The history-by-minors row of this node's position (null when that history is off): found once per node,
-  // since the pawns-only key is gathered afresh, not kept by the board.
-  PieceToStatistics* minors_history_row = nullptr;
   int static_evaluation = kNoStaticEvaluation;  // none when in check; corrected by the correction history
   int raw_evaluation = kNoStaticEvaluation;     // the same before the correction, as the table keeps it
   Move excluded_move = kNoMove;                 // the singular-extension test searches without this move

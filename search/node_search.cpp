@@ -136,7 +136,6 @@ std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
     return rule_score(rule, ply);
   }
   if (ply >= kMaxPly) return thread.evaluator.evaluate(thread.position);
-  frame.minors_history_row = minors_history_row_of(thread.position);
   return std::nullopt;
 }
 
@@ -145,10 +144,6 @@ MoveOrdering Searcher::quiet_statistics_at(const SearchThread& thread, int ply) 
   ordering.history = &thread.history;
   ordering.shared = shared_history_.get();
   ordering.from_to_weight = options_.parameters.history_from_to_weight;
-  if (const PieceToStatistics* row = thread.stack[std::size_t(ply)].minors_history_row) {
-    ordering.by_minors = row;
-    ordering.by_minors_weight = options_.parameters.history_minors_weight;
-  }
   if (ply >= 1) ordering.earlier[0] = thread.stack[std::size_t(ply - 1)].continuation;
   if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
   if (ply >= 4 && options_.parameters.continuation_ply4)
@@ -233,20 +228,11 @@ void Searcher::learn_correction(const Position& position, int raw_evaluation, in
                     error_eighths, weight);
 }
 
-PieceToStatistics* Searcher::minors_history_row_of(const Position& position) const {
-  if (options_.parameters.history_minors_weight == 0) return nullptr;
-  return &shared_history_->by_minors_row(options_.parameters.history_minors_pawns_only
-                                             ? position.pawns_signature()
-                                             : position.minors_signature());
-}
-
 void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int amount) {
   const Piece piece = thread.position.piece_on(from_square(m));
   update_history(thread.history[piece_index(piece)][to_square(m)], amount);
   if (options_.parameters.history_from_to_weight != 0)
     shared_history_->from_to_entry(color_of(piece), m).update(amount);
-  if (PieceToStatistics* row = thread.stack[std::size_t(ply)].minors_history_row)
-    statistic_of(*row, piece, to_square(m)).update(amount);
   update_continuation_histories(thread, ply, piece, to_square(m), amount);
 }
 

@@ -222,9 +222,6 @@ class Searcher {
   // A move failed high: killers, counter move and histories learn it; the moves tried before it lose.
   void reward_cutoff(SearchThread& thread, int ply, Move best, int depth, std::span<const Move> quiets_tried,
                      std::span<const Move> captures_tried);
-  // The history by minors' row for a position, keyed by the minors signature or the pawns' alone (a
-  // parameter); null when that history is off.
-  PieceToStatistics* minors_history_row_of(const Position& position) const;
   // A quiet move's own and continuation histories at `ply` move by `amount`.
   void update_quiet_histories(SearchThread& thread, int ply, Move m, int amount);
   // The continuation histories of `piece` moving to `to` at `ply` move by `amount`.

@@ -181,14 +181,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"history_from_to_weight", &P::history_from_to_weight, 1, 0, 4, 0,
         "histories: quiet moves also ordered, reduced and pruned by this many times a history of the move's "
         "origin and destination (side to move, from, to), which tells apart two pieces of a kind (0: off)"},
-    SearchParameterSpec{"history_minors_weight", &P::history_minors_weight, 0, 0, 4, 0,
-        "histories: quiet moves also ordered, reduced and pruned by this many times a history of (piece, "
-        "destination) kept apart for each signature of the minors (kings, advisors, elephants, pawns), as a "
-        "move's worth depends on the pawns and the palace around it (0: off)"},
-    SearchParameterSpec{"history_minors_pawns_only", &P::history_minors_pawns_only, 0, 0, 1, 0,
-        "histories: 1 keeps the history by minors apart for each placement of the pawns alone, which lasts "
-        "longer than the palace's (a king, advisor or elephant step keeps the row), 0 for each signature of "
-        "all the minors"},
     SearchParameterSpec{"ordering_threat_rook", &P::ordering_threat_rook, 12000, 0, 65536, 0,
         "ordering: a quiet rook move gains this for leaving a square an enemy pawn, advisor, elephant, horse or "
         "cannon attacks for one none attacks, and loses it for the opposite (0: off)"},

@@ -92,8 +92,6 @@ struct SearchParameters {
   int eval_history_bonus;
   int continuation_ply4;
   int history_from_to_weight;
-  int history_minors_weight;
-  int history_minors_pawns_only;
   int ordering_threat_rook;
   int ordering_threat_horse_cannon;
   int correction_minors_percent;

@@ -211,14 +211,6 @@ std::uint64_t Position::compute_minors_signature() const {
   return scan_signature(*this, [](PieceType type) { return is_minor(type); });
 }
 
-std::uint64_t Position::pawns_signature() const {
-  return list_signature(*this, {kPawn});
-}
-
-std::uint64_t Position::compute_pawns_signature() const {
-  return scan_signature(*this, [](PieceType type) { return type == kPawn; });
-}
-
 std::uint64_t Position::majors_signature() const {
   // The key is the XOR over every piece plus the side to move; the minors signature is the minors' share.
   return key_ ^ minors_signature_ ^ (side_to_move_ == kBlack ? kZobrist.black_to_move : 0);

@@ -52,9 +52,6 @@ class Position {
   // The majors' counterpart of the minors signature: the XOR of the same Zobrist numbers over rooks, horses
   // and cannons (side to move excluded). Derived from the two incremental keys, so it costs three XORs.
   std::uint64_t majors_signature() const;
-  // The pawns' share of the minors signature: the XOR of the same Zobrist numbers over both sides' pawns,
-  // gathered from the piece lists (at most ten), as only the search's history by pawns asks for it.
-  std::uint64_t pawns_signature() const;
   int material(Color c) const { return material_[c]; }
   int majors_value() const { return majors_value_; }
   int plies_since_capture() const { return plies_since_capture_; }
@@ -85,7 +82,6 @@ class Position {
   std::uint64_t compute_key() const;
   std::uint64_t compute_minors_signature() const;
   std::uint64_t compute_majors_signature() const;
-  std::uint64_t compute_pawns_signature() const;
 
  private:
   // Would a king of colour c standing on `square` be attacked, judging by the board array alone?

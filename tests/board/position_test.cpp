@@ -18,7 +18,6 @@ void check_consistency(const Position& position) {
   REQUIRE(position.key() == position.compute_key());
   REQUIRE(position.minors_signature() == position.compute_minors_signature());
   REQUIRE(position.majors_signature() == position.compute_majors_signature());
-  REQUIRE(position.pawns_signature() == position.compute_pawns_signature());
   REQUIRE(position.in_check() == position.is_king_attacked(position.side_to_move()));
   int material[kColorCount] = {}, majors = 0;
   int counts[kColorCount][kPieceTypeCount] = {};
@@ -139,28 +138,6 @@ TEST_CASE("the majors signature ignores minors and the side to move and is zero 
   // Kings, advisors, elephants and pawns only: no majors, whichever side is to move.
   CHECK(parse_fen("3ak4/4a4/4b4/9/9/9/4P4/9/9/3K5 w - - 0 1").position->majors_signature() == 0);
   CHECK(parse_fen("3ak4/4a4/4b4/9/9/9/4P4/9/9/3K5 b - - 0 1").position->majors_signature() == 0);
-}
-
-TEST_CASE("the pawns signature follows the pawns alone and is zero without pawns") {
-  auto position = *parse_fen(kStartFen).position;
-  const std::uint64_t signature = position.pawns_signature(), minors = position.minors_signature();
-  position.make_move(*parse_iccs("e0e1"));  // the king: a minor, but no pawn
-  CHECK(position.pawns_signature() == signature);
-  CHECK(position.minors_signature() != minors);
-  position.make_move(*parse_iccs("d9e8"));  // an advisor
-  position.make_move(*parse_iccs("h2e2"));  // a cannon: a major
-  CHECK(position.pawns_signature() == signature);
-  position.make_move(*parse_iccs("c6c5"));  // a pawn
-  CHECK(position.pawns_signature() != signature);
-  CHECK(position.pawns_signature() == position.compute_pawns_signature());
-  position.unmake_move();
-  CHECK(position.pawns_signature() == signature);
-  // A pawn taken: the signature loses it.
-  auto capture = *parse_fen("4k4/9/9/9/4p4/4R4/9/9/9/3K5 w - - 0 1").position;
-  CHECK(capture.pawns_signature() != 0);
-  capture.make_move(*parse_iccs("e4e5"));
-  CHECK(capture.pawns_signature() == 0);
-  CHECK(parse_fen("3ak4/4a4/4b4/9/9/9/4R4/9/9/3K5 w - - 0 1").position->pawns_signature() == 0);
 }
 
 TEST_CASE("captures update material, majors value and the capture counter") {

@@ -104,30 +104,5 @@ TEST_CASE("the move picker gives the counter move right after the killers, then 
   CHECK(int(order.size()) == legal.size);
 }
 
-TEST_CASE("the history by minors signature orders quiet moves only where its row applies, and clears") {
-  StartOrdering start;
-  const Position& position = start.position;
-  SharedHistory* const shared = start.shared.get();
-  MoveOrdering& ordering = start.ordering;
-  const Move horse_out = make_move(make_square(1, 0), make_square(2, 2));  // b0c2
-  PieceToStatistics& row = shared->by_minors_row(position.minors_signature());
-  // Signatures that agree in the low bits share a row; others have their own.
-  CHECK(&shared->by_minors_row(position.minors_signature() + kMinorsHistoryEntries) == &row);
-  CHECK(&shared->by_minors_row(position.minors_signature() + 1) != &row);
-  statistic_of(row, make_piece(kRed, kHorse), make_square(2, 2)).update(4000);
-  ordering.by_minors = &row;
-  CHECK(quiet_move_score(position, ordering, horse_out) == 0);  // weight 0: the row is not read
-  ordering.by_minors_weight = 2;
-  CHECK(quiet_move_score(position, ordering, horse_out) == 2 * 4000);
-  // Moved to the front of the quiet moves.
-  MovePicker picker(position, kNoMove, ordering, true);
-  Move first_quiet = kNoMove;
-  for (Move m = picker.next(); m != kNoMove && first_quiet == kNoMove; m = picker.next())
-    if (position.piece_on(to_square(m)) == kEmpty) first_quiet = m;
-  CHECK(first_quiet == horse_out);
-  shared->clear();
-  CHECK(quiet_move_score(position, ordering, horse_out) == 0);
-}
-
 }  // namespace
 }  // namespace shuai
