@@ -2,7 +2,6 @@
 #include "engine/board/position.h"
 
 #include <cassert>
-#include <initializer_list>
 
 #include "engine/board/attacks.h"
 #include "engine/board/geometry.h"
@@ -20,29 +19,6 @@ constexpr std::array<std::uint64_t, kPieceIndexCount> make_minor_masks() {
   return masks;
 }
 constexpr auto kMinorMask = make_minor_masks();
-
-// From scratch, for the tests: the XOR of the Zobrist numbers of the pieces whose type is `included`, read
-// off the board squares rather than the piece lists the incremental signatures are kept with.
-template <typename Included>
-std::uint64_t scan_signature(const Position& position, Included included) {
-  std::uint64_t signature = 0;
-  for (int index = 0; index < kSquareCount; ++index) {
-    const Square square = square_from_index(index);
-    const Piece piece = position.piece_on(square);
-    if (piece != kEmpty && included(type_of(piece))) signature ^= zobrist_key(piece, square);
-  }
-  return signature;
-}
-
-// The XOR of the Zobrist numbers of both sides' pieces of the given types, gathered from the piece lists.
-std::uint64_t list_signature(const Position& position, std::initializer_list<PieceType> types) {
-  std::uint64_t signature = 0;
-  for (const Color color : {kRed, kBlack})
-    for (const PieceType type : types)
-      for (const Square square : position.squares(color, type))
-        signature ^= zobrist_key(make_piece(color, type), square);
-  return signature;
-}
 
 }  // namespace
 
@@ -208,7 +184,13 @@ std::uint64_t Position::compute_key() const {
 }
 
 std::uint64_t Position::compute_minors_signature() const {
-  return scan_signature(*this, [](PieceType type) { return is_minor(type); });
+  std::uint64_t signature = 0;
+  for (int index = 0; index < kSquareCount; ++index) {
+    const Square square = square_from_index(index);
+    const Piece piece = board_[square];
+    if (piece != kEmpty && is_minor(type_of(piece))) signature ^= zobrist_key(piece, square);
+  }
+  return signature;
 }
 
 std::uint64_t Position::majors_signature() const {
@@ -217,7 +199,11 @@ std::uint64_t Position::majors_signature() const {
 }
 
 std::uint64_t Position::compute_majors_signature() const {
-  return list_signature(*this, {kRook, kHorse, kCannon});
+  std::uint64_t signature = 0;
+  for (const Color c : {kRed, kBlack})
+    for (const PieceType t : {kRook, kHorse, kCannon})
+      for (const Square square : squares(c, t)) signature ^= zobrist_key(make_piece(c, t), square);
+  return signature;
 }
 
 }  // namespace shuai
