@@ -151,6 +151,9 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"reduction_child_cutoffs", &P::reduction_child_cutoffs, 0, 0, 3, 0,
         "late move reductions: plies more once more than three of the node's searched children failed high "
         "(0: off)"},
+    SearchParameterSpec{"reduction_opponent_late_move", &P::reduction_opponent_late_move, 0, 0, 64, 0,
+        "late move reductions: a ply less at a node the opponent reached with its move this late or later in "
+        "its own order, where its earlier moves failed and ours are less likely all to fail in turn (0: off)"},
     SearchParameterSpec{"reduction_mate_window", &P::reduction_mate_window, 0, 0, 1, 0,
         "late move reductions: 1 reduces late moves in a window of mate scores too, 0 searches them to full "
         "depth (a shorter mate behind a reduced move would stay below the horizon)"},
