@@ -108,12 +108,15 @@ Move MovePicker::next() {
     case Stage::kGenerateCaptures:
       moves_.size = 0;
       generate_captures(position_, moves_);
-      // The victim decides; among captures of one kind of victim, those that have paid off before go first.
+      // The victim decides; among captures of one kind of victim, those that have paid off before go first (a
+      // larger share of the capture history lets them overtake a richer victim too).
       for (int i = 0; i < moves_.size; ++i) {
         const Move m = moves_[i];
         const Piece piece = position_.piece_on(from_square(m)), victim = position_.piece_on(to_square(m));
         scores_[i] = kOrderValue[type_of(victim)] * 8192 - kOrderValue[type_of(piece)] * 64;
-        if (ordering_.shared) scores_[i] += ordering_.shared->capture_score(piece, to_square(m), victim) / 4;
+        if (ordering_.shared)
+          scores_[i] += ordering_.shared->capture_score(piece, to_square(m), victim) *
+                        ordering_.capture_history_percent / 100;
       }
       cursor_ = 0;
       stage_ = Stage::kGoodCaptures;

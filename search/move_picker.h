@@ -25,6 +25,8 @@ struct MoveOrdering {
   // attack for one they do not, and the same malus for stepping onto such a square (0: off).
   int threat_bonus_rook = 0;
   int threat_bonus_horse_cannon = 0;
+  // Percent of the capture history added to a capture's victim-first score.
+  int capture_history_percent = 25;
 };
 
 // Where the `attacker`'s cheaper pieces could take an enemy piece standing there, on this board: squares its

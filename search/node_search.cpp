@@ -156,6 +156,7 @@ MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
   ordering.killers = thread.stack[std::size_t(ply)].killers;
   ordering.threat_bonus_rook = options_.parameters.ordering_threat_rook;
   ordering.threat_bonus_horse_cannon = options_.parameters.ordering_threat_horse_cannon;
+  ordering.capture_history_percent = options_.parameters.ordering_capture_history_percent;
   if (ply >= 1) {
     if (const Move previous = thread.stack[std::size_t(ply - 1)].move; previous != kNoMove) {
       const Square to = to_square(previous);

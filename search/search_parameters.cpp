@@ -189,6 +189,10 @@ constexpr std::array kSpecs = {
         "cannon attacks for one none attacks, and loses it for the opposite (0: off)"},
     SearchParameterSpec{"ordering_threat_horse_cannon", &P::ordering_threat_horse_cannon, 8000, 0, 65536, 0,
         "ordering: the same for a horse or cannon, against the enemy pawns, advisors and elephants (0: off)"},
+    SearchParameterSpec{"ordering_capture_history_percent", &P::ordering_capture_history_percent, 25, 0, 400, 0,
+        "ordering: captures are ordered by their victim (8192 a step of its rank) plus this share of their "
+        "capture history (within 16384): at 25 it orders only captures of one kind of victim, above 50 it may "
+        "put a capture that has paid off before a richer one"},
     SearchParameterSpec{"correction_minors_percent", &P::correction_minors_percent, 0, 0, 200, 0,
         "correction history: the static evaluation is corrected by this share of the mean error (search score "
         "less static evaluation) the search found at positions of the same minors and side to move (0: off; "

@@ -95,6 +95,7 @@ struct SearchParameters {
   int history_from_to_weight;
   int ordering_threat_rook;
   int ordering_threat_horse_cannon;
+  int ordering_capture_history_percent;
   int correction_minors_percent;
   int correction_majors_percent;
   // Quiescence.
