@@ -61,13 +61,10 @@ PruningSwitches pruning_for_level(PruningLevel level) {
 
 ReductionTable::ReductionTable(const SearchParameters& parameters) {
   for (int depth = 1; depth < kSize; ++depth)
-    for (int moves = 1; moves < kSize; ++moves) {
-      const double reduction =
-          parameters.reduction_base_percent / 100.0 +
-          std::log(depth) * std::log(moves) / (parameters.reduction_divisor_percent / 100.0);
-      plies[depth][moves] = int(reduction);
-      fractional_units[depth][moves] = int(std::lround(reduction * kUnitsPerPly));
-    }
+    for (int moves = 1; moves < kSize; ++moves)
+      plies[depth][moves] =
+          int(parameters.reduction_base_percent / 100.0 +
+              std::log(depth) * std::log(moves) / (parameters.reduction_divisor_percent / 100.0));
 }
 
 int Searcher::rule_score(RuleOutcome outcome, int ply) const {
@@ -259,8 +256,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
   thread.stack[ply + 1].cutoff_count = 0;
-  frame.move_number =
-      0;  // until a move is searched from here (the null move and ProbCut's captures leave it 0)
+  // Zero until a move is searched from here (the null move and ProbCut's captures leave it 0).
+  frame.move_number = 0;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -625,7 +622,7 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
       (!facts.is_capture || parameters.reduction_captures) &&
       (checks_reduce || (!node.in_check && !facts.gives_check))) {
     const StackFrame& frame = thread.stack[ply];
-    int plies = 0;  // the whole plies the node's and the move's traits add to the table's reduction
+    int plies = reductions_(depth, moves_searched);
     if (!node.improving) plies += parameters.reduction_not_improving;
     if (node.cut_node) plies += parameters.reduction_cut_node;
     if (thread.stack[ply + 1].cutoff_count > 3) plies += parameters.reduction_child_cutoffs;
@@ -642,14 +639,7 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
         plies -= parameters.reduction_threat_escape;
     }
     if (facts.gives_check) plies -= parameters.reduction_check;
-    if (parameters.reduction_fractional) {
-      // In 1024ths of a ply, the table's fraction and the history's add up before the whole plies are taken.
-      const int units = reductions_.units(depth, moves_searched) + plies * ReductionTable::kUnitsPerPly -
-                        facts.history * ReductionTable::kUnitsPerPly / parameters.reduction_history_divisor;
-      plies = std::max(units, 0) / ReductionTable::kUnitsPerPly;
-    } else {
-      plies += reductions_(depth, moves_searched) - facts.history / parameters.reduction_history_divisor;
-    }
+    plies -= facts.history / parameters.reduction_history_divisor;
     reduction_plies = std::clamp(plies, 0, new_depth - 1);
   }
   // At a split point another thread may have raised alpha meanwhile. A null window that failed high proved

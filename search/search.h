@@ -63,17 +63,11 @@ struct SearchOptions {
 // Late move reductions by depth and move number, in plies, from the parameters' formula.
 struct ReductionTable {
   static constexpr int kSize = 64;
-  static constexpr int kUnitsPerPly = 1024;
   explicit ReductionTable(const SearchParameters& parameters);
-  // Whole plies, the fraction dropped.
   int operator()(int depth, int moves) const {
     return plies[std::size_t(std::min(depth, kSize - 1))][std::size_t(std::min(moves, kSize - 1))];
   }
-  // The same in 1024ths of a ply.
-  int units(int depth, int moves) const {
-    return fractional_units[std::size_t(std::min(depth, kSize - 1))][std::size_t(std::min(moves, kSize - 1))];
-  }
-  std::array<std::array<int, kSize>, kSize> plies{}, fractional_units{};
+  std::array<std::array<int, kSize>, kSize> plies{};
 };
 
 struct SearchLimits {

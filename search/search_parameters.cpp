@@ -159,9 +159,6 @@ constexpr std::array kSpecs = {
         "depth (a shorter mate behind a reduced move would stay below the horizon)"},
     SearchParameterSpec{"reduction_history_divisor", &P::reduction_history_divisor, 5288, 500, 100000, 600,
         "late move reductions: a ply less (more) per this much good (bad) history"},
-    SearchParameterSpec{"reduction_fractional", &P::reduction_fractional, 0, 0, 1, 0,
-        "late move reductions: 1 adds the table's reduction and the history's in 1024ths of a ply and drops the "
-        "fraction of the sum, 0 drops each one's fraction apart (a ply lost or gained at random)"},
     SearchParameterSpec{"reduction_deeper_margin", &P::reduction_deeper_margin, 0, 0, 500, 0,
         "late move reductions: a reduced move that beats alpha by this (and 2 a ply of reduction) is searched a "
         "ply deeper than planned (0: never)"},

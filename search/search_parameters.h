@@ -82,7 +82,6 @@ struct SearchParameters {
   int reduction_child_cutoffs;
   int reduction_opponent_late_move;
   int reduction_history_divisor;
-  int reduction_fractional;
   int reduction_deeper_margin;
   int reduction_research_history;
   // Histories.
