@@ -526,6 +526,17 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         (best_move == kNoMove || position.piece_on(to_square(best_move)) == kEmpty))
       learn_correction(position, raw_evaluation, best, bound, depth);
   }
+  // Every move here failed low: the opponent's quiet move that led here refuted them all, and its histories
+  // learn so now, where otherwise only its siblings' failures would teach the parent.
+  if (parameters.history_fail_low_prior_percent > 0 && !failed_high && best <= original_alpha &&
+      excluded == kNoMove && ply >= 1 && (depth >= 3 || pv_node) && thread.stack[ply - 1].move != kNoMove &&
+      position.history().back().captured == kEmpty) {
+    const Square previous_to = to_square(thread.stack[ply - 1].move);
+    const Piece previous_piece = position.piece_on(previous_to);
+    const int bonus = history_bonus(depth, parameters) * parameters.history_fail_low_prior_percent / 100;
+    update_continuation_histories(thread, ply - 1, previous_piece, previous_to, bonus);
+    update_history(thread.history[piece_index(previous_piece)][previous_to], bonus / 2);
+  }
   return best;
 }
 

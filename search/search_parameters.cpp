@@ -179,6 +179,10 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"eval_history_bonus", &P::eval_history_bonus, 0, 0, 1000, 0,
         "histories: the opponent's quiet move gains this many sixteenths per unit its static evaluation and ours "
         "fall short of zero together (it hurt us), within 2000 (0: off)"},
+    SearchParameterSpec{"history_fail_low_prior_percent", &P::history_fail_low_prior_percent, 0, 0, 400, 0,
+        "histories: where no move of a node of depth 3 or more (or of the principal variation) beat alpha, the "
+        "opponent's quiet move that led there refuted them all and gains this share of the depth's bonus in "
+        "its continuation histories, half of it in its own (0: off)"},
     SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 1, 0, 1, 0,
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
     SearchParameterSpec{"history_from_to_weight", &P::history_from_to_weight, 1, 0, 4, 0,

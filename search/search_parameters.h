@@ -91,6 +91,7 @@ struct SearchParameters {
   int keep_histories;
   int history_on_table_cutoff;
   int eval_history_bonus;
+  int history_fail_low_prior_percent;
   int continuation_ply4;
   int history_from_to_weight;
   int ordering_threat_rook;
