@@ -59,6 +59,28 @@ inline bool follows_piece_rules(const BoardArray& board, Square from, Square to)
   return false;
 }
 
+// Whether two squares share a file or a rank.
+constexpr bool same_line(Square a, Square b) {
+  return ((a ^ b) & (kBoardStride - 1)) == 0 || (a / kBoardStride) == (b / kBoardStride);
+}
+
+// Whether a move from `from` to `to` can change which lines and horse legs reach a king on `king`: only a
+// move from or onto the king's file or rank (a line opened or closed, a cannon screen made or taken away)
+// or from a horse-leg point beside it (the points diagonally next to the king). The moved piece's own new
+// attack is the caller's to add where it is a horse's.
+constexpr bool may_change_king_lines(Square from, Square to, Square king) {
+  const int offset = std::abs(int(from) - int(king));
+  return same_line(from, king) || same_line(to, king) || offset == kBoardStride - 1 ||
+         offset == kBoardStride + 1;
+}
+
+// Whether a horse on `horse` stands a horse's move from `king`, its leg not looked at.
+constexpr bool at_horse_distance(Square horse, Square king) {
+  const int offset = std::abs(int(horse) - int(king));
+  return offset == 2 * kBoardStride - 1 || offset == 2 * kBoardStride + 1 || offset == kBoardStride - 2 ||
+         offset == kBoardStride + 2;
+}
+
 // Would a king of colour c standing on `king` be attacked (facing the other king included)?
 inline bool is_attacked_as_king_on(const BoardArray& board, Square king, Color c) {
   const Color them = opposite(c);

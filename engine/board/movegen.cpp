@@ -125,19 +125,6 @@ class Generator {
   const Piece enemy_;
 };
 
-bool same_line(Square a, Square b) {
-  return ((a ^ b) & 15) == 0 || (a >> 4) == (b >> 4);
-}
-
-// Only these moves can expose the king when it is not in check: king moves, moves from or onto the king's
-// file or rank (a line opened, or a new cannon screen), and moves from a horse-leg square next to the king.
-bool may_expose_king(Move m, Square king) {
-  const Square from = from_square(m), to = to_square(m);
-  const int offset = std::abs(int(from) - int(king));
-  return same_line(from, king) || same_line(to, king) || offset == kBoardStride - 1 ||
-         offset == kBoardStride + 1;
-}
-
 }  // namespace
 
 bool MoveList::contains(Move m) const {
@@ -158,9 +145,12 @@ void generate_pseudo_legal(const Position& position, MoveList& list) {
 
 namespace {
 
-// The legality filter with the side's king square and check status worked out once for a whole list.
+// The legality filter with the side's king square and check status worked out once for a whole list. Out of
+// check, only a king move or a move that changes the lines or horse legs around the king can expose it (a
+// king move starts beside the king, so it is on one of its lines).
 bool keeps_king_safe(Position& position, Move m, Square king, bool in_check) {
-  return !(in_check || may_expose_king(m, king)) || !position.leaves_king_attacked(m);
+  return !(in_check || may_change_king_lines(from_square(m), to_square(m), king)) ||
+         !position.leaves_king_attacked(m);
 }
 
 }  // namespace

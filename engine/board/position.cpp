@@ -124,7 +124,11 @@ void Position::make_move(Move m) {
   relocate_piece(from, to);
   side_to_move_ = opposite(side_to_move_);
   key_ ^= kZobrist.black_to_move;
-  in_check_ = is_king_attacked(side_to_move_);
+  // The full test only for the moves that could give check at all.
+  const Square their_king = king_square(side_to_move_);
+  in_check_ = (may_change_king_lines(from, to, their_king) ||
+               (type_of(board_[to]) == kHorse && at_horse_distance(to, their_king))) &&
+              is_king_attacked(side_to_move_);
 }
 
 void Position::unmake_move() {
