@@ -1,8 +1,6 @@
 // Staged move ordering.
 #include "search/move_picker.h"
 
-#include <algorithm>
-
 #include "engine/board/geometry.h"
 #include "search/static_exchange.h"
 
@@ -89,12 +87,13 @@ MovePicker::MovePicker(const Position& position, Move table_move, const MoveOrde
 }
 
 Move MovePicker::pick_best(MoveList& list, std::array<int, kMaxMoves>& scores, int& cursor) {
-  // The first of the highest scores. The highest is found first, in a loop without a branch or an index to
-  // carry, which the compiler turns into vector instructions; its first place is then a short scan.
-  int best_score = scores[cursor];
-  for (int i = cursor + 1; i < list.size; ++i) best_score = std::max(best_score, scores[i]);
-  int best = cursor;
-  while (scores[best] != best_score) ++best;
+  // The first of the highest scores, found without a branch per move (the comparisons are unpredictable).
+  int best = cursor, best_score = scores[cursor];
+  for (int i = cursor + 1; i < list.size; ++i) {
+    const bool better = scores[i] > best_score;
+    best = better ? i : best;
+    best_score = better ? scores[i] : best_score;
+  }
   std::swap(list.moves[cursor], list.moves[best]);
   std::swap(scores[cursor], scores[best]);
   return list.moves[cursor++];
