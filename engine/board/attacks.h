@@ -74,33 +74,34 @@ constexpr bool may_change_king_lines(Square from, Square to, Square king) {
          offset == kBoardStride + 1;
 }
 
-// Whether a horse on `horse` stands a horse's move from `king`, its leg not looked at.
-constexpr bool at_horse_distance(Square horse, Square king) {
-  const int offset = std::abs(int(horse) - int(king));
-  return offset == 2 * kBoardStride - 1 || offset == 2 * kBoardStride + 1 || offset == kBoardStride - 2 ||
-         offset == kBoardStride + 2;
+// Whether the line from `king` in the direction `step` brings an attack by colour `them`: a rook or the king
+// as the first piece met (kings can only share a file), a cannon as the second.
+inline bool line_attacks_king(const BoardArray& board, Square king, int step, Color them) {
+  int square = king + step;
+  while (board[square] == kEmpty) square += step;
+  const Piece first = board[square];
+  if (first == make_piece(them, kRook) || first == make_piece(them, kKing)) return true;
+  if (first == kOffBoard) return false;
+  square += step;
+  while (board[square] == kEmpty) square += step;
+  return board[square] == make_piece(them, kCannon);
+}
+
+// The step from `king` toward `square` along their shared file or rank (0 if they share none).
+constexpr int step_toward(Square king, Square square) {
+  if (square == king) return 0;
+  if (((square ^ king) & (kBoardStride - 1)) == 0) return square > king ? kBoardStride : -kBoardStride;
+  if (square / kBoardStride == king / kBoardStride) return square > king ? 1 : -1;
+  return 0;
 }
 
 // Would a king of colour c standing on `king` be attacked (facing the other king included)?
 inline bool is_attacked_as_king_on(const BoardArray& board, Square king, Color c) {
   const Color them = opposite(c);
-  const Piece their_rook = make_piece(them, kRook), their_cannon = make_piece(them, kCannon);
-  const Piece their_king = make_piece(them, kKing), their_horse = make_piece(them, kHorse);
-  const Piece their_pawn = make_piece(them, kPawn);
-
-  // Lines: the first piece met may be a rook or the other king (kings can only share a file); the second, a
-  // cannon.
-  for (const int step : kOrthogonalSteps) {
-    int square = king + step;
-    while (board[square] == kEmpty) square += step;
-    const Piece first = board[square];
-    if (first == their_rook || first == their_king) return true;
-    if (first == kOffBoard) continue;
-    square += step;
-    while (board[square] == kEmpty) square += step;
-    if (board[square] == their_cannon) return true;
-  }
+  for (const int step : kOrthogonalSteps)
+    if (line_attacks_king(board, king, step, them)) return true;
   // An enemy pawn next to a king inside its palace has crossed the river, so it attacks sideways too.
+  const Piece their_pawn = make_piece(them, kPawn), their_horse = make_piece(them, kHorse);
   if (board[king + forward(c)] == their_pawn || board[king - 1] == their_pawn ||
       board[king + 1] == their_pawn)
     return true;
@@ -110,6 +111,27 @@ inline bool is_attacked_as_king_on(const BoardArray& board, Square king, Color c
       return true;
   }
   return false;
+}
+
+// The same question after a move from `from` to `to` (the board shows it made), asked of a king of colour c
+// that was not attacked before it and did not move. Only what the move changed can attack it now: the
+// lines through the move's two points (a line opened, a cannon screen made, a rook or cannon arrived) and
+// the horse leg the move may have left; and the moved piece itself, if a horse or pawn, from where it landed.
+inline bool is_attacked_after_move_on(const BoardArray& board, Square king, Color c, Square from, Square to) {
+  const Color them = opposite(c);
+  const int from_step = step_toward(king, from), to_step = step_toward(king, to);
+  if (from_step != 0 && line_attacks_king(board, king, from_step, them)) return true;
+  if (to_step != 0 && to_step != from_step && line_attacks_king(board, king, to_step, them)) return true;
+  const Piece moved = board[to], their_horse = make_piece(them, kHorse);
+  for (const HorseAttack& attack : kHorseAttacks) {
+    if (attack.leg == from - king &&
+        (board[king + attack.horses[0]] == their_horse || board[king + attack.horses[1]] == their_horse))
+      return true;
+    if (moved == their_horse && board[king + attack.leg] == kEmpty &&
+        (king + attack.horses[0] == to || king + attack.horses[1] == to))
+      return true;
+  }
+  return moved == make_piece(them, kPawn) && (to == king + forward(c) || to == king - 1 || to == king + 1);
 }
 
 }  // namespace shuai

@@ -146,11 +146,11 @@ void generate_pseudo_legal(const Position& position, MoveList& list) {
 namespace {
 
 // The legality filter with the side's king square and check status worked out once for a whole list. Out of
-// check, only a king move or a move that changes the lines or horse legs around the king can expose it (a
-// king move starts beside the king, so it is on one of its lines).
+// check, a move by another piece exposes the king only if it changes the lines or horse legs around it.
 bool keeps_king_safe(Position& position, Move m, Square king, bool in_check) {
-  return !(in_check || may_change_king_lines(from_square(m), to_square(m), king)) ||
-         !position.leaves_king_attacked(m);
+  const Square from = from_square(m), to = to_square(m);
+  if (in_check || from == king) return !position.leaves_king_attacked(m);
+  return !may_change_king_lines(from, to, king) || !position.exposes_king(m);
 }
 
 }  // namespace

@@ -124,11 +124,9 @@ void Position::make_move(Move m) {
   relocate_piece(from, to);
   side_to_move_ = opposite(side_to_move_);
   key_ ^= kZobrist.black_to_move;
-  // The full test only for the moves that could give check at all.
-  const Square their_king = king_square(side_to_move_);
-  in_check_ = (may_change_king_lines(from, to, their_king) ||
-               (type_of(board_[to]) == kHorse && at_horse_distance(to, their_king))) &&
-              is_king_attacked(side_to_move_);
+  // The opponent's king was not attacked before the move (a legal position): only what the move changed can
+  // attack it now.
+  in_check_ = is_attacked_after_move_on(board_, king_square(side_to_move_), side_to_move_, from, to);
 }
 
 void Position::unmake_move() {
@@ -169,6 +167,18 @@ bool Position::leaves_king_attacked(Move m) {
   board_[to] = moved;
   board_[from] = kEmpty;
   const bool attacked = is_attacked_as_king(type_of(moved) == kKing ? to : king_square(us), us);
+  board_[from] = moved;
+  board_[to] = captured;
+  return attacked;
+}
+
+bool Position::exposes_king(Move m) {
+  const Square from = from_square(m), to = to_square(m);
+  const Piece moved = board_[from], captured = board_[to];
+  const Color us = color_of(moved);
+  board_[to] = moved;
+  board_[from] = kEmpty;
+  const bool attacked = is_attacked_after_move_on(board_, king_square(us), us, from, to);
   board_[from] = moved;
   board_[to] = captured;
   return attacked;

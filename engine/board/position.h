@@ -77,6 +77,9 @@ class Position {
   void unmake_null_move();
   // True if the pseudo-legal move would leave the mover's own king attacked. Touches only the board array.
   bool leaves_king_attacked(Move m);
+  // The same answer for a move by a piece other than the king of a side not in check, found by looking only
+  // at what the move changes (is_attacked_after_move_on).
+  bool exposes_king(Move m);
 
   // From-scratch recomputation, for tests and assertions.
   std::uint64_t compute_key() const;

@@ -68,6 +68,26 @@ TEST_CASE("captures and quiets split the pseudo-legal moves, and the filter equa
   }
 }
 
+TEST_CASE("out of check, the quick test of a non-king move (what the move changes) equals the full test") {
+  int moves_tested = 0, exposing = 0;
+  for (auto& position : sample_positions()) {
+    if (position.in_check()) continue;
+    INFO(to_fen(position));
+    MoveList all;
+    generate_pseudo_legal(position, all);
+    for (const Move m : all) {
+      if (type_of(position.piece_on(from_square(m))) == kKing) continue;
+      INFO(move_to_iccs(m));
+      const bool exposes = position.leaves_king_attacked(m);
+      CHECK(position.exposes_king(m) == exposes);
+      ++moves_tested;
+      exposing += exposes;
+    }
+  }
+  CHECK(moves_tested > 1000);
+  CHECK(exposing > 0);
+}
+
 TEST_CASE("is_pseudo_legal and is_legal accept exactly the generated moves among all 65536 values") {
   for (auto& position : sample_positions()) {
     INFO(to_fen(position));
