@@ -160,28 +160,34 @@ void Position::unmake_null_move() {
   history_.pop_back();
 }
 
-bool Position::leaves_king_attacked(Move m) {
+namespace {
+
+// `test(mover's colour, from, to)` asked of the board with the move made on the board alone (no lists, keys
+// or counters), which is then put back.
+template <class Test>
+bool with_move_on_board(BoardArray& board, Move m, Test test) {
   const Square from = from_square(m), to = to_square(m);
-  const Piece moved = board_[from], captured = board_[to];
-  const Color us = color_of(moved);
-  board_[to] = moved;
-  board_[from] = kEmpty;
-  const bool attacked = is_attacked_as_king(type_of(moved) == kKing ? to : king_square(us), us);
-  board_[from] = moved;
-  board_[to] = captured;
-  return attacked;
+  const Piece moved = board[from], captured = board[to];
+  board[to] = moved;
+  board[from] = kEmpty;
+  const bool answer = test(color_of(moved), from, to);
+  board[from] = moved;
+  board[to] = captured;
+  return answer;
+}
+
+}  // namespace
+
+bool Position::leaves_king_attacked(Move m) {
+  return with_move_on_board(board_, m, [&](Color us, Square, Square to) {
+    return is_attacked_as_king(type_of(board_[to]) == kKing ? to : king_square(us), us);
+  });
 }
 
 bool Position::exposes_king(Move m) {
-  const Square from = from_square(m), to = to_square(m);
-  const Piece moved = board_[from], captured = board_[to];
-  const Color us = color_of(moved);
-  board_[to] = moved;
-  board_[from] = kEmpty;
-  const bool attacked = is_attacked_after_move_on(board_, king_square(us), us, from, to);
-  board_[from] = moved;
-  board_[to] = captured;
-  return attacked;
+  return with_move_on_board(board_, m, [&](Color us, Square from, Square to) {
+    return is_attacked_after_move_on(board_, king_square(us), us, from, to);
+  });
 }
 
 bool Position::is_attacked_as_king(Square king, Color c) const {
