@@ -343,9 +343,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         estimate < kMateInMaxPly)
       return beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;
     if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
-        (cut_node || !parameters.null_move_cut_nodes_only) &&
-        static_evaluation >=
-            beta + parameters.null_move_static_base - parameters.null_move_static_per_ply * depth &&
+        (cut_node || !parameters.null_move_cut_nodes_only) && static_evaluation >= beta &&
         !frame.reached_by_null_move && beta > -kMateInMaxPly) {
       const int reduction_plies =
           parameters.null_move_base_reduction + depth / parameters.null_move_depth_divisor +

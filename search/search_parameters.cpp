@@ -58,11 +58,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"null_move_cut_nodes_only", &P::null_move_cut_nodes_only, 1, 0, 1, 0,
         "null move: 1 tries passing only at expected cut nodes (at an expected all-node it rarely fails high), "
         "0 at any node off the principal variation"},
-    SearchParameterSpec{"null_move_static_base", &P::null_move_static_base, 0, 0, 500, 0,
-        "null move: the static evaluation must reach beta plus this, less the next term per ply of depth (a "
-        "shallow pass needs a clear surplus, a deep one may try from a little below beta)"},
-    SearchParameterSpec{"null_move_static_per_ply", &P::null_move_static_per_ply, 0, 0, 100, 0,
-        "null move: the static evaluation's requirement falls this much a ply of depth"},
     SearchParameterSpec{"probcut_min_depth", &P::probcut_min_depth, 5, 2, 64, 0,
         "ProbCut: the shallowest node it is tried at"},
     SearchParameterSpec{"probcut_margin", &P::probcut_margin, 62, 0, 1000, 8,
