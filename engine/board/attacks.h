@@ -12,10 +12,17 @@ namespace shuai {
 
 using BoardArray = std::array<Piece, kMailboxSize>;
 
-// Pieces strictly between two squares on one rank or file.
+// The step from `origin` toward `square` along their shared file or rank (0 if they share none or are one).
+constexpr int step_toward(Square origin, Square square) {
+  if (square == origin) return 0;
+  if (((square ^ origin) & (kBoardStride - 1)) == 0) return square > origin ? kBoardStride : -kBoardStride;
+  if (square / kBoardStride == origin / kBoardStride) return square > origin ? 1 : -1;
+  return 0;
+}
+
+// Pieces strictly between two different squares on one rank or file.
 inline int pieces_between(const BoardArray& board, Square from, Square to) {
-  const int direction =
-      ((from ^ to) & 15) == 0 ? (to > from ? kBoardStride : -kBoardStride) : (to > from ? 1 : -1);
+  const int direction = step_toward(from, to);
   int count = 0;
   for (int square = from + direction; square != to; square += direction) count += board[square] != kEmpty;
   return count;
@@ -61,13 +68,12 @@ inline bool follows_piece_rules(const BoardArray& board, Square from, Square to)
 
 // Whether two squares share a file or a rank.
 constexpr bool same_line(Square a, Square b) {
-  return ((a ^ b) & (kBoardStride - 1)) == 0 || (a / kBoardStride) == (b / kBoardStride);
+  return a == b || step_toward(a, b) != 0;
 }
 
 // Whether a move from `from` to `to` can change which lines and horse legs reach a king on `king`: only a
 // move from or onto the king's file or rank (a line opened or closed, a cannon screen made or taken away)
-// or from a horse-leg point beside it (the points diagonally next to the king). The moved piece's own new
-// attack is the caller's to add where it is a horse's.
+// or from a horse-leg point beside it (the points diagonally next to the king).
 constexpr bool may_change_king_lines(Square from, Square to, Square king) {
   const int offset = std::abs(int(from) - int(king));
   return same_line(from, king) || same_line(to, king) || offset == kBoardStride - 1 ||
@@ -85,14 +91,6 @@ inline bool line_attacks_king(const BoardArray& board, Square king, int step, Co
   square += step;
   while (board[square] == kEmpty) square += step;
   return board[square] == make_piece(them, kCannon);
-}
-
-// The step from `king` toward `square` along their shared file or rank (0 if they share none).
-constexpr int step_toward(Square king, Square square) {
-  if (square == king) return 0;
-  if (((square ^ king) & (kBoardStride - 1)) == 0) return square > king ? kBoardStride : -kBoardStride;
-  if (square / kBoardStride == king / kBoardStride) return square > king ? 1 : -1;
-  return 0;
 }
 
 // Would a king of colour c standing on `king` be attacked (facing the other king included)?
