@@ -342,7 +342,6 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       if (value <= alpha) return value;
     }
     if (pruning.futility && depth <= parameters.reverse_futility_max_depth &&
-        !(table_pv && parameters.reverse_futility_not_table_pv) &&
         estimate - parameters.reverse_futility_per_ply * (depth - (improving ? 1 : 0)) >= beta &&
         estimate < kMateInMaxPly)
       return beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;

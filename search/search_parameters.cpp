@@ -45,9 +45,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"reverse_futility_return_percent", &P::reverse_futility_return_percent, 100, 0, 100, 0,
         "reverse futility: the node returns beta plus this share of the estimate's excess over beta (100: the "
         "estimate itself), as the estimate is optimistic"},
-    SearchParameterSpec{"reverse_futility_not_table_pv", &P::reverse_futility_not_table_pv, 0, 0, 1, 0,
-        "reverse futility: 1 never cuts a node the table marks as once on the principal variation, as a wrong "
-        "static cut costs most near it (0: any node off the principal variation)"},
     SearchParameterSpec{"null_move_min_depth", &P::null_move_min_depth, 2, 1, 16, 0,
         "null move: the shallowest node that tries passing"},
     SearchParameterSpec{"null_move_base_reduction", &P::null_move_base_reduction, 4, 1, 8, 0,

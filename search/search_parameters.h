@@ -26,7 +26,6 @@ struct SearchParameters {
   int reverse_futility_max_depth;
   int reverse_futility_per_ply;
   int reverse_futility_return_percent;
-  int reverse_futility_not_table_pv;
   int null_move_min_depth;
   int null_move_base_reduction;
   int null_move_depth_divisor;
