@@ -71,7 +71,6 @@ int quiet_move_score(const Position& position, const MoveOrdering& ordering, Mov
   if (ordering.earlier[0]) score += 2 * statistic_of(*ordering.earlier[0], piece, to);
   if (ordering.earlier[1]) score += statistic_of(*ordering.earlier[1], piece, to);
   if (ordering.earlier[2]) score += statistic_of(*ordering.earlier[2], piece, to);
-  if (ordering.earlier[3]) score += statistic_of(*ordering.earlier[3], piece, to);
   if (ordering.from_to_weight != 0)
     score += ordering.from_to_weight * ordering.shared->from_to_score(color_of(piece), m);
   return score;

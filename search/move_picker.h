@@ -17,8 +17,8 @@ struct MoveOrdering {
   Move counter_move = kNoMove;
   const HistoryTable* history = nullptr;
   const SharedHistory* shared = nullptr;
-  // Continuation rows of the moves one, two and (when the parameters say so) four and six plies before.
-  const PieceToStatistics* earlier[4] = {nullptr, nullptr, nullptr, nullptr};
+  // Continuation rows of the moves one, two and (when the parameters say so) four plies before.
+  const PieceToStatistics* earlier[3] = {nullptr, nullptr, nullptr};
   // Weight of the shared (side, origin, destination) history (0: not read).
   int from_to_weight = 0;
   // Ordering bonus for a rook, or a horse or cannon, that leaves a square the opponent's cheaper pieces

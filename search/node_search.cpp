@@ -148,8 +148,6 @@ MoveOrdering Searcher::quiet_statistics_at(const SearchThread& thread, int ply) 
   if (ply >= 2) ordering.earlier[1] = thread.stack[std::size_t(ply - 2)].continuation;
   if (ply >= 4 && options_.parameters.continuation_ply4)
     ordering.earlier[2] = thread.stack[std::size_t(ply - 4)].continuation;
-  if (ply >= 6 && options_.parameters.continuation_ply6)
-    ordering.earlier[3] = thread.stack[std::size_t(ply - 6)].continuation;
   return ordering;
 }
 
@@ -241,12 +239,11 @@ void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int
 
 void Searcher::update_continuation_histories(SearchThread& thread, int ply, Piece piece, Square to,
                                              int amount) {
-  // The continuation rows of the moves one, two (four, six) plies before; writable, as every row is a shared
+  // The continuation rows of the moves one, two (and four) plies before; writable, as every row is a shared
   // table's.
-  const SearchParameters& parameters = options_.parameters;
-  const int farthest = parameters.continuation_ply6 ? 6 : parameters.continuation_ply4 ? 4 : 2;
+  const int farthest = options_.parameters.continuation_ply4 ? 4 : 2;
   for (int back = 1; back <= farthest && back <= ply; ++back) {
-    if (back == 3 || back == 5 || (back == 4 && !parameters.continuation_ply4)) continue;
+    if (back == 3) continue;
     if (auto* row = const_cast<PieceToStatistics*>(thread.stack[std::size_t(ply - back)].continuation))
       statistic_of(*row, piece, to).update(amount);
   }

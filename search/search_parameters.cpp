@@ -185,8 +185,6 @@ constexpr std::array kSpecs = {
         "its continuation histories, half of it in its own (0: off)"},
     SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 1, 0, 1, 0,
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
-    SearchParameterSpec{"continuation_ply6", &P::continuation_ply6, 0, 0, 1, 0,
-        "histories: 1 also orders and learns quiet moves by the move six plies before (0: off)"},
     SearchParameterSpec{"history_from_to_weight", &P::history_from_to_weight, 1, 0, 4, 0,
         "histories: quiet moves also ordered, reduced and pruned by this many times a history of the move's "
         "origin and destination (side to move, from, to), which tells apart two pieces of a kind (0: off)"},

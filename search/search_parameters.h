@@ -93,7 +93,6 @@ struct SearchParameters {
   int eval_history_bonus;
   int history_fail_low_prior_percent;
   int continuation_ply4;
-  int continuation_ply6;
   int history_from_to_weight;
   int ordering_threat_rook;
   int ordering_threat_horse_cannon;
