@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "engine/board/attacks.h"
 #include "engine/board/geometry.h"
 #include "eval/linear_score.h"
 
@@ -27,7 +28,6 @@ namespace shuai {
 
 namespace {
 
-using Board = std::array<Piece, kMailboxSize>;
 // Points from which a horse of colour c bears on the enemy palace.
 constexpr bool is_horse_post(Color c, int file, int rank) {
   return relative_rank(c, rank) >= 6 && file >= 2 && file <= 6;
@@ -36,22 +36,7 @@ inline constexpr std::array<bool, kMailboxSize> kHorsePost[kColorCount] = {
     geometry_detail::make_table([](int file, int rank) { return is_horse_post(kRed, file, rank); }),
     geometry_detail::make_table([](int file, int rank) { return is_horse_post(kBlack, file, rank); })};
 
-// Pieces strictly between two squares of one line, walking by `step`.
-int pieces_between(const Board& board, Square from, Square to, int step) {
-  int count = 0;
-  for (int square = from + step; square != to; square += step) count += board[square] != kEmpty;
-  return count;
-}
-
-// The step from `from` toward `to` when they are different squares sharing a file or a rank, else 0.
-int line_step(Square from, Square to) {
-  if (from == to) return 0;
-  if (file_of(from) == file_of(to)) return from < to ? kBoardStride : -kBoardStride;
-  if (rank_of(from) == rank_of(to)) return from < to ? 1 : -1;
-  return 0;
-}
-
-bool horse_attacks(const Board& board, Square horse, Square target) {
+bool horse_attacks(const BoardArray& board, Square horse, Square target) {
   for (const HorseAttack& attack : kHorseAttacks)
     if ((horse == target + attack.horses[0] || horse == target + attack.horses[1]) &&
         board[target + attack.leg] == kEmpty)
@@ -178,7 +163,7 @@ ScoreOf<Tables> attack_score(const Position& position, const MinorsInfo& info, c
     }
   }
   for (const Square rook : rooks) {
-    const int step = line_step(rook, king);
+    const int step = step_toward(rook, king);
     if (step == 0) continue;
     const int between = std::min(pieces_between(board, rook, king, step), 2);
     fixed += w.rook_on_king_line_fixed[between];
@@ -189,13 +174,13 @@ ScoreOf<Tables> attack_score(const Position& position, const MinorsInfo& info, c
     int attackers = 0;
     bool rook_on_door = false;
     for (const Square rook : rooks)
-      if (const int step = line_step(rook, door);
+      if (const int step = step_toward(rook, door);
           rook == door || (step != 0 && pieces_between(board, rook, door, step) == 0)) {
         ++attackers;
         rook_on_door = true;
       }
     for (const Square cannon : cannons)
-      if (const int step = line_step(cannon, door);
+      if (const int step = step_toward(cannon, door);
           step != 0 && pieces_between(board, cannon, door, step) == 1)
         ++attackers;
     for (const Square horse : position.squares(c, kHorse)) attackers += horse_attacks(board, horse, door);
@@ -447,15 +432,14 @@ KingDangerFeatures find_king_danger(const Position& position, const MinorsInfo& 
          {make_square(file_of(piece), king_rank), make_square(king_file, rank_of(piece))}) {
       const Piece there = board[target];
       if (!(there == kEmpty || (may_capture && color_of(there) == them))) continue;
-      if (pieces_between(board, piece, target, line_step(piece, target)) != 0) continue;
-      checks +=
-          pieces_between(board, target, king, line_step(target, king)) == screens_needed && safe(target);
+      if (pieces_between(board, piece, target) != 0) continue;
+      checks += pieces_between(board, target, king) == screens_needed && safe(target);
     }
     return checks;
   };
   int rook_checks = 0, cannon_checks = 0;
   for (const Square rook : position.squares(c, kRook)) {
-    const int step = line_step(rook, king);
+    const int step = step_toward(rook, king);
     if (step == 0) {
       rook_checks += line_checks(rook, 0, true);
       continue;
@@ -468,7 +452,7 @@ KingDangerFeatures find_king_danger(const Position& position, const MinorsInfo& 
     }
   }
   for (const Square cannon : position.squares(c, kCannon)) {
-    const int step = line_step(cannon, king);
+    const int step = step_toward(cannon, king);
     if (step == 0) {
       cannon_checks += line_checks(cannon, 1, false);
       continue;

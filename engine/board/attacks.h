@@ -20,12 +20,17 @@ constexpr int step_toward(Square origin, Square square) {
   return 0;
 }
 
+// Pieces strictly between two different squares on one rank or file, walking by `step` (the callers that
+// already know it pass step_toward(from, to)).
+inline int pieces_between(const BoardArray& board, Square from, Square to, int step) {
+  int count = 0;
+  for (int square = from + step; square != to; square += step) count += board[square] != kEmpty;
+  return count;
+}
+
 // Pieces strictly between two different squares on one rank or file.
 inline int pieces_between(const BoardArray& board, Square from, Square to) {
-  const int direction = step_toward(from, to);
-  int count = 0;
-  for (int square = from + direction; square != to; square += direction) count += board[square] != kEmpty;
-  return count;
+  return pieces_between(board, from, to, step_toward(from, to));
 }
 
 // Whether the piece on `from` may go to `to` by its own rules (its colour is the piece's, not the side to
