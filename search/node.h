@@ -26,8 +26,6 @@ struct StackFrame {
   // At the ply below a node: how many of its children searched so far failed high themselves (their
   // replies refuted our moves), so that its later moves may be reduced more.
   int cutoff_count = 0;
-  // The place, in this node's order, of the move being searched from it (1 for the first).
-  int move_number = 0;
 };
 
 struct NodeState {

@@ -256,8 +256,6 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
   thread.stack[ply + 1].cutoff_count = 0;
-  // Zero until a move is searched from here (the null move and ProbCut's captures leave it 0).
-  frame.move_number = 0;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -531,17 +529,6 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
         (best_move == kNoMove || position.piece_on(to_square(best_move)) == kEmpty))
       learn_correction(position, raw_evaluation, best, bound, depth);
   }
-  // Every move here failed low: the opponent's quiet move that led here refuted them all, and its histories
-  // learn so now, where otherwise only its siblings' failures would teach the parent.
-  if (parameters.history_fail_low_prior_percent > 0 && !failed_high && best <= original_alpha &&
-      excluded == kNoMove && ply >= 1 && (depth >= 3 || pv_node) && thread.stack[ply - 1].move != kNoMove &&
-      position.history().back().captured == kEmpty) {
-    const Square previous_to = to_square(thread.stack[ply - 1].move);
-    const Piece previous_piece = position.piece_on(previous_to);
-    const int bonus = history_bonus(depth, parameters) * parameters.history_fail_low_prior_percent / 100;
-    update_continuation_histories(thread, ply - 1, previous_piece, previous_to, bonus);
-    update_history(thread.history[piece_index(previous_piece)][previous_to], bonus / 2);
-  }
   return best;
 }
 
@@ -626,7 +613,6 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   // The child of an expected cut node is an expected all-node, and the other way round; a principal
   // variation's first child is of the principal variation, its later ones expected cut nodes.
   const bool child_cut_node = !node.cut_node;
-  thread.stack[ply].move_number = moves_searched;
   if (moves_searched == 1)
     return -search_node(thread, -beta, -alpha, new_depth, ply + 1, node.pv_node ? false : child_cut_node);
   int reduction_plies = 0;
@@ -642,9 +628,6 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
     if (!node.improving) plies += parameters.reduction_not_improving;
     if (node.cut_node) plies += parameters.reduction_cut_node;
     if (thread.stack[ply + 1].cutoff_count > 3) plies += parameters.reduction_child_cutoffs;
-    if (parameters.reduction_opponent_late_move > 0 &&
-        thread.stack[ply - 1].move_number >= parameters.reduction_opponent_late_move)
-      --plies;
     if (node.pv_node) plies -= parameters.reduction_pv_node;
     if (node.table_pv) plies -= parameters.reduction_table_pv;
     if (!facts.is_capture) {

@@ -155,9 +155,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"reduction_child_cutoffs", &P::reduction_child_cutoffs, 0, 0, 3, 0,
         "late move reductions: plies more once more than three of the node's searched children failed high "
         "(0: off)"},
-    SearchParameterSpec{"reduction_opponent_late_move", &P::reduction_opponent_late_move, 0, 0, 64, 0,
-        "late move reductions: a ply less at a node the opponent reached with its move this late or later in "
-        "its own order, where its earlier moves failed and ours are less likely all to fail in turn (0: off)"},
     SearchParameterSpec{"reduction_mate_window", &P::reduction_mate_window, 0, 0, 1, 0,
         "late move reductions: 1 reduces late moves in a window of mate scores too, 0 searches them to full "
         "depth (a shorter mate behind a reduced move would stay below the horizon)"},
@@ -183,10 +180,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"eval_history_bonus", &P::eval_history_bonus, 0, 0, 1000, 0,
         "histories: the opponent's quiet move gains this many sixteenths per unit its static evaluation and ours "
         "fall short of zero together (it hurt us), within 2000 (0: off)"},
-    SearchParameterSpec{"history_fail_low_prior_percent", &P::history_fail_low_prior_percent, 0, 0, 400, 0,
-        "histories: where no move of a node of depth 3 or more (or of the principal variation) beat alpha, the "
-        "opponent's quiet move that led there refuted them all and gains this share of the depth's bonus in "
-        "its continuation histories, half of it in its own (0: off)"},
     SearchParameterSpec{"continuation_ply4", &P::continuation_ply4, 1, 0, 1, 0,
         "histories: 1 also orders and learns quiet moves by the move four plies before, 0 by one and two only"},
     SearchParameterSpec{"history_from_to_weight", &P::history_from_to_weight, 1, 0, 4, 0,

@@ -81,7 +81,6 @@ struct SearchParameters {
   int reduction_captures;
   int reduction_mate_window;
   int reduction_child_cutoffs;
-  int reduction_opponent_late_move;
   int reduction_history_divisor;
   int reduction_deeper_margin;
   int reduction_research_history;
@@ -92,7 +91,6 @@ struct SearchParameters {
   int keep_histories;
   int history_on_table_cutoff;
   int eval_history_bonus;
-  int history_fail_low_prior_percent;
   int continuation_ply4;
   int history_from_to_weight;
   int ordering_threat_rook;
