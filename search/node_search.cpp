@@ -392,16 +392,11 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   }
 
   // Internal iterative reduction: with no move from the table, the node is searched less deeply first (by
-  // node type: at an expected all-node the order matters least, as every move is searched anyway); on the
-  // principal variation, also with a table move from a much shallower search (optional).
-  if (depth >= parameters.iir_min_depth && excluded == kNoMove) {
-    if (table_move == kNoMove)
-      depth -= pv_node    ? parameters.iir_pv_plies
-               : cut_node ? parameters.iir_cut_node_plies
-                          : parameters.iir_all_node_plies;
-    else if (pv_node && parameters.iir_pv_shallow_table_divisor != 0 && table_depth < depth)
-      depth -= std::min((depth - table_depth) / parameters.iir_pv_shallow_table_divisor, 3);
-  }
+  // node type: at an expected all-node the order matters least, as every move is searched anyway).
+  if (depth >= parameters.iir_min_depth && table_move == kNoMove && excluded == kNoMove)
+    depth -= pv_node    ? parameters.iir_pv_plies
+             : cut_node ? parameters.iir_cut_node_plies
+                        : parameters.iir_all_node_plies;
 
   NodeState node;
   node.beta = beta;

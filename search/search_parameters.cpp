@@ -73,10 +73,6 @@ constexpr std::array kSpecs = {
         "internal iterative reduction: plies taken at an expected cut node"},
     SearchParameterSpec{"iir_all_node_plies", &P::iir_all_node_plies, 0, 0, 6, 0,
         "internal iterative reduction: plies taken at an expected all-node"},
-    SearchParameterSpec{"iir_pv_shallow_table_divisor", &P::iir_pv_shallow_table_divisor, 0, 0, 16, 0,
-        "internal iterative reduction: a principal-variation node whose table move comes from a shallower "
-        "search is searched a ply less per this many plies it lacks, at most 3, as a move a new line found "
-        "shallow is a weak guide (0: off)"},
 
     SearchParameterSpec{"singular_min_depth", &P::singular_min_depth, 5, 2, 64, 0,
         "singular extension: the shallowest node that tests its table move"},

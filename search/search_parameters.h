@@ -39,7 +39,6 @@ struct SearchParameters {
   int iir_pv_plies;
   int iir_cut_node_plies;
   int iir_all_node_plies;
-  int iir_pv_shallow_table_divisor;
   // Extensions.
   int singular_min_depth;
   int singular_margin_sixteenths;
