@@ -67,15 +67,14 @@ ReductionTable::ReductionTable(const SearchParameters& parameters) {
               std::log(depth) * std::log(moves) / (parameters.reduction_divisor_percent / 100.0));
 }
 
-int Searcher::rule_score(RuleOutcome outcome, int ply, std::uint64_t nodes) const {
+int Searcher::rule_score(RuleOutcome outcome, int ply) const {
   switch (outcome) {
     case RuleOutcome::kWin:
       return kRuleWinScore - ply;
     case RuleOutcome::kLoss:
       return -kRuleWinScore + ply;
     default:
-      // Stockfish's jitter: -1 or +1 by the node count's second bit, the same single-thread search each time.
-      return options_.parameters.draw_score_jitter ? kDrawScore - 1 + int(nodes & 2) : kDrawScore;
+      return kDrawScore;
   }
 }
 
@@ -134,7 +133,7 @@ std::optional<int> Searcher::enter_node(SearchThread& thread, int ply) {
   const RuleOutcome rule = rule_outcome(thread.position, options_.natural_move_limit);
   if (rule != RuleOutcome::kNone) {
     frame.path_dependent = true;
-    return rule_score(rule, ply, thread.nodes.load(std::memory_order_relaxed));
+    return rule_score(rule, ply);
   }
   if (ply >= kMaxPly) return thread.evaluator.evaluate(thread.position);
   return std::nullopt;

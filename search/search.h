@@ -242,7 +242,7 @@ class Searcher {
   // The search is stopped, or a split point this thread works for has failed high.
   bool aborted(const SearchThread& thread) const;
   void update_principal_variation(SearchThread& thread, int ply, Move m);
-  int rule_score(RuleOutcome outcome, int ply, std::uint64_t nodes) const;
+  int rule_score(RuleOutcome outcome, int ply) const;
 
   // The parallel search (parallel.cpp). A node may split when helpers are idle; split() returns when all its
   // moves are searched.

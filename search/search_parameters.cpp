@@ -211,10 +211,6 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "
         "tempering a lucky score before it is stored and backed up (0: the score itself)"},
-    SearchParameterSpec{"draw_score_jitter", &P::draw_score_jitter, 0, 0, 1, 0,
-        "scores: 1 scores a draw by repetition or move limit inside the search one above or below a draw, by "
-        "a bit of the node count, so that lines into a repetition are not all equal and the search keeps "
-        "looking past them (0: a draw scores 0)"},
 
     SearchParameterSpec{"time_horizon_moves", &P::time_horizon_moves, 22, 5, 200, 2,
         "time: without moves to go, each move is planned as one of this many (at the game's first move)"},

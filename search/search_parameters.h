@@ -105,7 +105,6 @@ struct SearchParameters {
   int store_path_dependent;
   // Scores.
   int fail_high_blend;
-  int draw_score_jitter;
   // Time.
   int time_horizon_moves;
   int time_horizon_growth_percent;
