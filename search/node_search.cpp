@@ -531,13 +531,18 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
                           MoveFacts& facts) {
   const SearchParameters& parameters = options_.parameters;
   Position& position = thread.position;
-  if (!keeps_king_safe(position, m)) return false;
+  // Pruning needs a move searched first, so that a node never ends up with no score but a mated one.
+  const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
   const Piece piece = position.piece_on(from_square(m)), victim = position.piece_on(to_square(m));
+  const bool late_move = node.depth <= parameters.late_move_max_depth &&
+                         moves_searched >= late_move_count(parameters, node.depth, node.improving);
+  // Late move pruning reads neither the move's history nor, for a move that gives no check, its legality:
+  // most quiet moves at shallow nodes are dropped here, before either is worked out.
+  if (may_prune && victim == kEmpty && late_move && !position.gives_check(m)) return false;
+  if (!keeps_king_safe(position, m)) return false;
   facts.is_capture = victim != kEmpty;
   facts.history = facts.is_capture ? shared_history_->capture_score(piece, to_square(m), victim)
                                    : quiet_move_score(position, quiet_statistics_at(thread, node.ply), m);
-  // Pruning needs a move searched first, so that a node never ends up with no score but a mated one.
-  const bool may_prune = node.prune_moves && node.ply > 0 && moves_searched > 0 && m != node.table_move;
   const int reduced_depth =
       std::max(0, node.depth - 1 - reductions_(node.depth, moves_searched + 1) + (node.improving ? 1 : 0));
   // Whether the move would be pruned, decided on this board (the exchange needs it) and applied only if the
@@ -557,8 +562,7 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
       const int history_margin = parameters.move_futility_history_divisor > 0
                                      ? facts.history / parameters.move_futility_history_divisor
                                      : 0;
-      prune = (node.depth <= parameters.late_move_max_depth &&
-               moves_searched >= late_move_count(parameters, node.depth, node.improving)) ||
+      prune = late_move ||
               (reduced_depth < parameters.history_pruning_max_depth &&
                facts.history < -parameters.history_pruning_per_ply * node.depth) ||
               (reduced_depth <= parameters.move_futility_max_depth &&
@@ -570,9 +574,14 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
                               -parameters.quiet_exchange_per_ply_squared * reduced_depth * reduced_depth));
     }
   }
-  // The child's table entry is fetched while the move is made (a move that may be pruned waits: most are).
-  if (!prune) table_.prefetch(position.key_after(m));
   note_move(thread, node.ply, m);
+  // A quiet move that would be pruned is searched only if it gives check, which the board answers without
+  // making the move. A capture is still made and unmade to ask: unmaking it puts the captured piece back at
+  // the end of its list, which changes the order later moves are generated in, and so the tree (bench
+  // signature).
+  if (prune && !facts.is_capture && !position.gives_check(m)) return false;
+  // The child's table entry is fetched while the move is made (a capture that may be pruned waits).
+  if (!prune) table_.prefetch(position.key_after(m));
   position.make_move(m);
   facts.gives_check = position.in_check();
   if (facts.gives_check && may_prune && parameters.check_exchange_per_ply > 0) {

@@ -190,6 +190,13 @@ bool Position::exposes_king(Move m) {
   });
 }
 
+bool Position::gives_check(Move m) {
+  return with_move_on_board(board_, m, [&](Color us, Square from, Square to) {
+    const Color them = opposite(us);
+    return is_attacked_after_move_on(board_, king_square(them), them, from, to);
+  });
+}
+
 bool Position::is_attacked_as_king(Square king, Color c) const {
   return is_attacked_as_king_on(board_, king, c);
 }

@@ -80,6 +80,9 @@ class Position {
   // The same answer for a move by a piece other than the king of a side not in check, found by looking only
   // at what the move changes (is_attacked_after_move_on).
   bool exposes_king(Move m);
+  // Would the legal move give check? The answer make_move would leave in in_check(), found on the board array
+  // alone, for a search that drops most non-checking moves unmade.
+  bool gives_check(Move m);
 
   // From-scratch recomputation, for tests and assertions.
   std::uint64_t compute_key() const;

@@ -88,6 +88,29 @@ TEST_CASE("out of check, the quick test of a non-king move (what the move change
   CHECK(exposing > 0);
 }
 
+TEST_CASE("gives_check, asked before the move, answers what make_move leaves in in_check") {
+  int moves_tested = 0, checks = 0;
+  for (auto& position : sample_positions()) {
+    INFO(to_fen(position));
+    const std::uint64_t key = position.key();
+    MoveList legal;
+    generate_legal(position, legal);
+    for (const Move m : legal) {
+      INFO(move_to_iccs(m));
+      const bool predicted = position.gives_check(m);
+      CHECK(position.key() == key);  // the board is put back
+      position.make_move(m);
+      CHECK(predicted == position.in_check());
+      CHECK(predicted == position.is_king_attacked(position.side_to_move()));
+      position.unmake_move();
+      ++moves_tested;
+      checks += predicted;
+    }
+  }
+  CHECK(moves_tested > 1000);
+  CHECK(checks > 20);
+}
+
 TEST_CASE("is_pseudo_legal and is_legal accept exactly the generated moves among all 65536 values") {
   for (auto& position : sample_positions()) {
     INFO(to_fen(position));
