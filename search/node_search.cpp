@@ -201,13 +201,20 @@ void Searcher::reward_cutoff(SearchThread& thread, int ply, Move best, int depth
 
 int Searcher::corrected_evaluation(const Position& position, int raw) const {
   const SearchParameters& parameters = options_.parameters;
-  if (!correction_enabled(parameters)) return raw;
-  const Color side = position.side_to_move();
-  const int eighths = shared_history_->minors_correction_entry(side, position.minors_signature()).load() *
-                          parameters.correction_minors_percent +
-                      shared_history_->majors_correction_entry(side, position.majors_signature()).load() *
-                          parameters.correction_majors_percent;
-  return std::clamp(raw + eighths / (8 * 100), -kMateInMaxPly + 1, kMateInMaxPly - 1);
+  int value = raw;
+  if (correction_enabled(parameters)) {
+    const Color side = position.side_to_move();
+    const int eighths = shared_history_->minors_correction_entry(side, position.minors_signature()).load() *
+                            parameters.correction_minors_percent +
+                        shared_history_->majors_correction_entry(side, position.majors_signature()).load() *
+                            parameters.correction_majors_percent;
+    value = std::clamp(raw + eighths / (8 * 100), -kMateInMaxPly + 1, kMateInMaxPly - 1);
+  }
+  // The move limit draws a game whatever the evaluation says: the longer since the last capture, the less a
+  // lead is worth (the table keeps the evaluation itself, as it does not know the count).
+  if (const int plies = parameters.move_limit_damping_plies; plies > 0)
+    value = value * std::max(0, plies - position.plies_since_capture()) / plies;
+  return value;
 }
 
 void Searcher::learn_correction(const Position& position, int raw_evaluation, int best, Bound bound,

@@ -211,6 +211,9 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "
         "tempering a lucky score before it is stored and backed up (0: the score itself)"},
+    SearchParameterSpec{"move_limit_damping_plies", &P::move_limit_damping_plies, 0, 0, 1000, 0,
+        "scores: the static evaluation is scaled by (this - plies since the last capture) / this, so that a lead "
+        "the move limit will soon draw is worth less and a side ahead captures in time (0: off)"},
 
     SearchParameterSpec{"time_horizon_moves", &P::time_horizon_moves, 22, 5, 200, 2,
         "time: without moves to go, each move is planned as one of this many (at the game's first move)"},

@@ -105,6 +105,7 @@ struct SearchParameters {
   int store_path_dependent;
   // Scores.
   int fail_high_blend;
+  int move_limit_damping_plies;
   // Time.
   int time_horizon_moves;
   int time_horizon_growth_percent;
