@@ -251,6 +251,30 @@ TEST_CASE(
   CHECK(entry->static_evaluation == Evaluator().evaluate(child));
 }
 
+TEST_CASE("move-limit damping shrinks a lead as the plies since the last capture grow, and only then") {
+  // Red has a horse and a pawn more (little against a bare king, but a lead), and nothing can be captured
+  // within the search. Without damping the count of plies since the last capture does not change the score
+  // (the move limit, 120 plies, is beyond this search's horizon); with it, the lead shrinks as it grows.
+  const std::string fresh = "4k4/9/9/9/9/2P6/9/9/4N4/4K4 w - - 0 1";
+  const std::string stale = "4k4/9/9/9/9/2P6/9/9/4N4/4K4 w - - 100 1";
+  Searcher plain;
+  const int plain_fresh = search_depth(plain, fresh, 4).score;
+  plain.clear();
+  const int plain_stale = search_depth(plain, stale, 4).score;
+  CHECK(plain_fresh > 100);
+  CHECK(plain_stale == plain_fresh);
+  Searcher damped;
+  damped.options().parameters.move_limit_damping_plies = 240;
+  const int damped_fresh = search_depth(damped, fresh, 4).score;
+  damped.clear();
+  const int damped_stale = search_depth(damped, stale, 4).score;
+  CHECK(damped_fresh > 100);
+  CHECK(damped_stale > 0);
+  // At 100 plies the evaluation keeps (240 - 100) / 240 of itself, a little less at the leaves.
+  CHECK(damped_stale * 100 < damped_fresh * 62);
+  CHECK(damped_stale * 100 > damped_fresh * 45);
+}
+
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
