@@ -210,25 +210,31 @@ int Searcher::corrected_evaluation(const Position& position, int raw) const {
                             parameters.correction_majors_percent;
     value = std::clamp(raw + eighths / (8 * 100), -kMateInMaxPly + 1, kMateInMaxPly - 1);
   }
+  return damped_by_move_limit(position, value);
+}
+
+int Searcher::damped_by_move_limit(const Position& position, int value) const {
   // The move limit draws a game whatever the evaluation says: the longer since the last capture, the less a
   // lead is worth (the table keeps the evaluation itself, as it does not know the count).
-  if (const int plies = parameters.move_limit_damping_plies; plies > 0)
-    value = value * std::max(0, plies - position.plies_since_capture()) / plies;
+  if (const int plies = options_.parameters.move_limit_damping_plies; plies > 0)
+    return value * std::max(0, plies - position.plies_since_capture()) / plies;
   return value;
 }
 
 void Searcher::learn_correction(const Position& position, int raw_evaluation, int best, Bound bound,
                                 int depth) {
   if (!correction_enabled(options_.parameters)) return;
+  // The search's scores are damped by the move limit; so is the evaluation they are compared with, or the
+  // tables would learn the damping as if it were the evaluation's error.
+  const int evaluation = damped_by_move_limit(position, raw_evaluation);
   // A bound says only on which side of it the score lies: it teaches only when that side is the one away
   // from the evaluation.
-  if ((bound == Bound::kLower && best <= raw_evaluation) ||
-      (bound == Bound::kUpper && best >= raw_evaluation))
+  if ((bound == Bound::kLower && best <= evaluation) || (bound == Bound::kUpper && best >= evaluation))
     return;
   // Each table learns the whole error of the evaluation itself (not what is left after the correction, which
   // would undo the correction as it is learnt); the correction weighs the tables' estimates.
   const Color side = position.side_to_move();
-  const int error_eighths = 8 * (best - raw_evaluation);
+  const int error_eighths = 8 * (best - evaluation);
   const int weight = std::min(depth + 1, 16);
   update_correction(shared_history_->minors_correction_entry(side, position.minors_signature()),
                     error_eighths, weight);
@@ -281,7 +287,12 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   const int table_score = entry ? score_from_table(entry->score, ply) : 0;
   const bool table_pv = pv_node || (entry && entry->was_pv);
   frame.best_move = table_move;
-  if (entry && !pv_node && table_depth >= depth && table_score_cuts(*entry, table_score, alpha, beta)) {
+  // Near the move limit an entry stored at a lower count of plies since the last capture may score what the
+  // limit will draw: such nodes can turn off table cutoffs (the graph-history problem, as Stockfish has it).
+  const bool table_may_cut = parameters.table_cutoff_capture_plies_max == 0 ||
+                             position.plies_since_capture() < parameters.table_cutoff_capture_plies_max;
+  if (entry && !pv_node && table_may_cut && table_depth >= depth &&
+      table_score_cuts(*entry, table_score, alpha, beta)) {
     // A quiet table move that refutes the node is rewarded as if it had been searched: with histories kept
     // between searches, what the table knows keeps the ordering up to date.
     if (parameters.history_on_table_cutoff && table_score >= beta && table_move != kNoMove &&
@@ -545,7 +556,8 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
                          moves_searched >= late_move_count(parameters, node.depth, node.improving);
   // Late move pruning reads neither the move's history nor, for a move that gives no check, its legality:
   // most quiet moves at shallow nodes are dropped here, before either is worked out.
-  if (may_prune && victim == kEmpty && late_move && !position.gives_check(m)) return false;
+  const bool late_quiet_move = may_prune && victim == kEmpty && late_move;
+  if (late_quiet_move && !position.gives_check(m)) return false;
   if (!keeps_king_safe(position, m)) return false;
   facts.is_capture = victim != kEmpty;
   facts.history = facts.is_capture ? shared_history_->capture_score(piece, to_square(m), victim)
@@ -585,8 +597,8 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   // A quiet move that would be pruned is searched only if it gives check, which the board answers without
   // making the move. A capture is still made and unmade to ask: unmaking it puts the captured piece back at
   // the end of its list, which changes the order later moves are generated in, and so the tree (bench
-  // signature).
-  if (prune && !facts.is_capture && !position.gives_check(m)) return false;
+  // signature). A late quiet move that got this far is already known to give check.
+  if (prune && !facts.is_capture && !late_quiet_move && !position.gives_check(m)) return false;
   // The child's table entry is fetched while the move is made (a capture that may be pruned waits).
   if (!prune) table_.prefetch(position.key_after(m));
   position.make_move(m);

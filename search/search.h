@@ -226,9 +226,13 @@ class Searcher {
   void update_quiet_histories(SearchThread& thread, int ply, Move m, int amount);
   // The continuation histories of `piece` moving to `to` at `ply` move by `amount`.
   void update_continuation_histories(SearchThread& thread, int ply, Piece piece, Square to, int amount);
-  // The static evaluation `raw` corrected by what the search found at positions like this one (the
-  // correction history); `raw` itself with the correction off.
+  // The static evaluation `raw` as the search uses it: corrected by what the search found at positions like
+  // this one (the correction history, when on), then damped by the move limit (when on); `raw` itself with
+  // both off.
   int corrected_evaluation(const Position& position, int raw) const;
+  // `value` scaled down as the plies since the last capture near `move_limit_damping_plies` (unchanged
+  // when that is 0).
+  int damped_by_move_limit(const Position& position, int value) const;
   // The node's search score `best` (a bound of the kind `bound`) against its evaluation teaches the
   // correction history.
   void learn_correction(const Position& position, int raw_evaluation, int best, Bound bound, int depth);

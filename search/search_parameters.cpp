@@ -207,11 +207,14 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"store_path_dependent", &P::store_path_dependent, 1, 0, 2, 0,
         "transposition table: scores that came through a repetition or move-limit ruling are stored (1), stored "
         "unless the ruling decided the game (2), or not (0)"},
+    SearchParameterSpec{"table_cutoff_capture_plies_max", &P::table_cutoff_capture_plies_max, 0, 0, 1000, 0,
+        "transposition table: no cutoff on a table score at a node this many plies or more after the last "
+        "capture, where the move limit may draw what the entry, stored at a lower count, scored (0: off)"},
 
     SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "
         "tempering a lucky score before it is stored and backed up (0: the score itself)"},
-    SearchParameterSpec{"move_limit_damping_plies", &P::move_limit_damping_plies, 0, 0, 1000, 0,
+    SearchParameterSpec{"move_limit_damping_plies", &P::move_limit_damping_plies, 240, 0, 1000, 0,
         "scores: the static evaluation is scaled by (this - plies since the last capture) / this, so that a lead "
         "the move limit will soon draw is worth less and a side ahead captures in time (0: off)"},
 

@@ -103,6 +103,7 @@ struct SearchParameters {
   int quiescence_evasion_limit;
   // Transposition table.
   int store_path_dependent;
+  int table_cutoff_capture_plies_max;
   // Scores.
   int fail_high_blend;
   int move_limit_damping_plies;
