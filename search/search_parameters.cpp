@@ -207,7 +207,7 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"store_path_dependent", &P::store_path_dependent, 1, 0, 2, 0,
         "transposition table: scores that came through a repetition or move-limit ruling are stored (1), stored "
         "unless the ruling decided the game (2), or not (0)"},
-    SearchParameterSpec{"table_cutoff_capture_plies_max", &P::table_cutoff_capture_plies_max, 0, 0, 1000, 0,
+    SearchParameterSpec{"table_cutoff_capture_plies_max", &P::table_cutoff_capture_plies_max, 108, 0, 1000, 0,
         "transposition table: no cutoff on a table score at a node this many plies or more after the last "
         "capture, where the move limit may draw what the entry, stored at a lower count, scored (0: off)"},
 
