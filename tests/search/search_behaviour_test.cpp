@@ -258,18 +258,18 @@ TEST_CASE("move-limit damping shrinks a lead as the plies since the last capture
   // the lead shrinks as it grows.
   const std::string fresh = "4k4/9/9/9/9/2P6/9/9/4N4/4K4 w - - 0 1";
   const std::string stale = "4k4/9/9/9/9/2P6/9/9/4N4/4K4 w - - 100 1";
-  Searcher plain;
-  plain.options().parameters.move_limit_damping_plies = 0;
-  const int plain_fresh = search_depth(plain, fresh, 4).score;
-  plain.clear();
-  const int plain_stale = search_depth(plain, stale, 4).score;
+  // The scores of the fresh and the stale position, each searched from a cleared searcher.
+  const auto fresh_and_stale_scores = [&](int damping_plies) {
+    Searcher searcher;
+    searcher.options().parameters.move_limit_damping_plies = damping_plies;
+    const int fresh_score = search_depth(searcher, fresh, 4).score;
+    searcher.clear();
+    return std::pair{fresh_score, search_depth(searcher, stale, 4).score};
+  };
+  const auto [plain_fresh, plain_stale] = fresh_and_stale_scores(0);
   CHECK(plain_fresh > 100);
   CHECK(plain_stale == plain_fresh);
-  Searcher damped;
-  damped.options().parameters.move_limit_damping_plies = 240;
-  const int damped_fresh = search_depth(damped, fresh, 4).score;
-  damped.clear();
-  const int damped_stale = search_depth(damped, stale, 4).score;
+  const auto [damped_fresh, damped_stale] = fresh_and_stale_scores(240);
   CHECK(damped_fresh > 100);
   CHECK(damped_stale > 0);
   // At 100 plies the evaluation keeps (240 - 100) / 240 of itself, a little less at the leaves.
