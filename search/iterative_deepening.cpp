@@ -46,7 +46,11 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
       if (depth == 1) partial_score = value;
       break;
     }
-    score = value;
+    // MultiPV: the other lines, each searched alone, and every line best first (one of them may come out
+    // above the main search's; its move is then the one played).
+    std::vector<RootLine> lines{{value, {root_line().begin(), root_line().end()}}};
+    if (options_.multi_pv > 1) search_further_lines(depth, lines);
+    score = lines[0].score;
     instability =
         std::max(1.0, instability *
                           (root_moves_[0] == previous_best ? parameters.time_instability_stable_percent
@@ -55,15 +59,14 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     result.best_move = root_moves_[0];
     result.score = score;
     result.depth = depth;
-    const std::span<const Move> line = root_line();
-    last_principal_variation_.assign(line.begin(), line.end());
+    last_principal_variation_ = lines[0].principal_variation;
     // The root is stored too, so the protocol's probe finds it and the next search starts from its move
     // (a score that came through a repetition ruling only as the parameters allow: see may_store).
     if (may_store(parameters, root_path_dependent_, score))
       table_.store(pool_.main_thread().position.key(), result.best_move, score_to_table(score, 0),
                    searched_depth, Bound::kExact, kNoStaticEvaluation, true);
-    report(1, depth, score, last_principal_variation_);
-    report_further_lines(depth);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      report(int(i) + 1, depth, lines[i].score, lines[i].principal_variation);
     if (limits.nodes && pool_.nodes() >= limits.nodes) break;
     // "go mate N": a mate in N moves or fewer for the side to move answers the question (a longer one does
     // not).
@@ -108,31 +111,23 @@ int Searcher::aspiration_search(int depth, int previous_score, double& instabili
   }
 }
 
-void Searcher::report_further_lines(int depth) {
-  // Each the best of the moves not yet reported, searched with a full window. The lines are separate searches
-  // over a changing table, so a later one may score above an earlier one: lines 2 on are reported best first,
-  // and their moves kept in that order for the next iteration. Line 1 stays the main search's choice, the
-  // move played.
-  const std::size_t lines =
+void Searcher::search_further_lines(int depth, std::vector<RootLine>& lines) {
+  // Each the best of the root moves not yet in a line, searched with a full window. The lines are separate
+  // searches over a changing table, so a later one may score above an earlier one, even above the main
+  // search's: all are put best first (the main line first among equals), and the root moves kept in that
+  // order for the next iteration. A stop keeps the lines found by then.
+  const std::size_t wanted =
       std::min<std::size_t>(std::size_t(std::max(options_.multi_pv, 1)), root_moves_.size());
-  struct Line {
-    int score;
-    std::vector<Move> principal_variation;
-  };
-  std::vector<Line> found;
-  for (std::size_t line = 1; line < lines; ++line) {
+  for (std::size_t line = 1; line < wanted; ++line) {
     const int line_score = search_root(-kInfiniteScore, kInfiniteScore, depth, line);
     if (stop_.load(std::memory_order_relaxed)) break;
     const std::span<const Move> principal_variation = root_line();
     if (principal_variation.empty() || principal_variation[0] != root_moves_[line]) break;
-    found.push_back({line_score, {principal_variation.begin(), principal_variation.end()}});
+    lines.push_back({line_score, {principal_variation.begin(), principal_variation.end()}});
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const Line& a, const Line& b) { return a.score > b.score; });
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    root_moves_[i + 1] = found[i].principal_variation[0];
-    report(int(i) + 2, depth, found[i].score, found[i].principal_variation);
-  }
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
+  for (std::size_t i = 0; i < lines.size(); ++i) root_moves_[i] = lines[i].principal_variation[0];
 }
 
 std::span<const Move> Searcher::root_line() const {

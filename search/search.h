@@ -183,8 +183,14 @@ class Searcher {
   // (a failing root raises `instability`, which earns more time). `searched_depth`: the depth of the last
   // window's search (fail highs search shallower).
   int aspiration_search(int depth, int previous_score, double& instability, int& searched_depth);
-  // MultiPV: the lines after the first, each the best of the root moves not yet reported.
-  void report_further_lines(int depth);
+  // MultiPV: one line, a root move's score and principal variation.
+  struct RootLine {
+    int score;
+    std::vector<Move> principal_variation;
+  };
+  // MultiPV: adds the lines after the first (each the best of the root moves not yet in a line) and sorts all
+  // best first, the root moves in the same order.
+  void search_further_lines(int depth, std::vector<RootLine>& lines);
   // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
   // found) and moves the best of them to `first`.
   int search_root(int alpha, int beta, int depth, std::size_t first = 0);

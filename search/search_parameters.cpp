@@ -119,7 +119,7 @@ constexpr std::array kSpecs = {
         "futility of captures: the margin's growth per ply of reduced depth"},
     SearchParameterSpec{"check_exchange_per_ply", &P::check_exchange_per_ply, 64, 0, 500, 8,
         "exchange pruning of checks: a loss beyond this per ply of depth prunes (0: checks are never pruned)"},
-    SearchParameterSpec{"prune_pv_nodes", &P::prune_pv_nodes, 0, 0, 1, 0,
+    SearchParameterSpec{"prune_pv_nodes", &P::prune_pv_nodes, 1, 0, 1, 0,
         "pruning of moves: 1 also at principal-variation nodes (late move, history, futility, exchange), 0 not"},
 
     SearchParameterSpec{"reduction_min_depth", &P::reduction_min_depth, 2, 1, 16, 0,

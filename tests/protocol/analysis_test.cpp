@@ -223,7 +223,8 @@ TEST_SUITE("threads") {
 
   TEST_CASE("MultiPV gives distinct lines, best first, at every depth in UCI and UCCI") {
     // Line 3's own search at depth 5 scores above line 2's here (140 against 139, with the king-danger
-    // weights): the lines must still be reported best first.
+    // weights), and with pruning at PV nodes line 2's at depth 6 above line 1's (151 against 148): the lines
+    // must still be reported best first, and the move played is line 1's.
     for (const bool uci : {true, false}) {
       const std::string protocol = uci ? "UCI" : "UCCI";
       INFO(protocol);
