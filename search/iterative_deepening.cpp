@@ -48,7 +48,8 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     }
     // MultiPV: the other lines, each searched alone, and every line best first (one of them may come out
     // above the main search's; its move is then the one played).
-    std::vector<RootLine> lines{{value, {root_line().begin(), root_line().end()}}};
+    const std::span<const Move> main_line = root_line();
+    std::vector<RootLine> lines{{value, {main_line.begin(), main_line.end()}}};
     if (options_.multi_pv > 1) search_further_lines(depth, lines);
     score = lines[0].score;
     instability =
