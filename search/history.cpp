@@ -26,6 +26,11 @@ void update_correction(SharedStatistic& entry, int error_eighths, int weight) {
   entry.store((entry.load() * (256 - weight) + target * weight) / 256);
 }
 
+void SharedHistory::clear_low_ply() {
+  for (auto& by_ply : low_ply)
+    for (SharedStatistic& statistic : by_ply) statistic.store(0);
+}
+
 void SharedHistory::clear() {
   const auto clear_row = [](PieceToStatistics& row) {
     for (auto& by_square : row)
@@ -42,6 +47,7 @@ void SharedHistory::clear() {
   for (CorrectionTable* table : {&minors_correction, &majors_correction})
     for (auto& by_side : *table)
       for (SharedStatistic& statistic : by_side) statistic.store(0);
+  clear_low_ply();
   for (auto& by_square : counter_moves)
     for (std::atomic<Move>& m : by_square) m.store(kNoMove, std::memory_order_relaxed);
 }

@@ -45,6 +45,9 @@ using CorrectionTable = std::array<std::array<SharedStatistic, kCorrectionEntrie
 // Moves the entry toward `error_eighths` (clamped to the limit) by weight/256 of the distance.
 void update_correction(SharedStatistic& entry, int error_eighths, int weight);
 
+// Plies from the root with a history of their own (see SharedHistory::low_ply).
+inline constexpr int kLowPlyCount = 4;
+
 // A statistic for every (piece, destination) pair.
 using PieceToStatistics = std::array<std::array<SharedStatistic, kSquareCount>, kPieceIndexCount>;
 
@@ -59,12 +62,17 @@ struct SharedHistory {
   // Captures: [piece][destination][captured type].
   std::array<std::array<std::array<SharedStatistic, kPieceTypeCount>, kSquareCount>, kPieceIndexCount>
       capture;
+  // Quiet moves near the root by ply, origin and destination: the few nodes there decide the move played, and
+  // what refutes a line at ply 2 of this search is a better guide there than what refuted moves anywhere in
+  // the tree. Cleared at the start of every search (the root changed).
+  std::array<std::array<SharedStatistic, kSquareCount * kSquareCount>, kLowPlyCount> low_ply;
   // The quiet move that last refuted each (piece, destination) of the opponent.
   std::array<std::array<std::atomic<Move>, kSquareCount>, kPieceIndexCount> counter_moves;
   // The static evaluation's corrections by minors signature and by majors signature.
   CorrectionTable minors_correction, majors_correction;
 
   void clear();
+  void clear_low_ply();
   PieceToStatistics& continuation_after(Piece piece, Square to) {
     return continuation[piece_index(piece)][square_index(to)];
   }
@@ -73,6 +81,8 @@ struct SharedHistory {
   }
   SharedStatistic& from_to_entry(Color side, Move m) { return from_to[side][from_to_index(m)]; }
   int from_to_score(Color side, Move m) const { return from_to[side][from_to_index(m)].load(); }
+  SharedStatistic& low_ply_entry(int ply, Move m) { return low_ply[std::size_t(ply)][from_to_index(m)]; }
+  int low_ply_score(int ply, Move m) const { return low_ply[std::size_t(ply)][from_to_index(m)].load(); }
   SharedStatistic& capture_entry(Piece piece, Square to, Piece captured) {
     return capture[piece_index(piece)][square_index(to)][type_of(captured)];
   }

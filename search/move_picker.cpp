@@ -73,6 +73,8 @@ int quiet_move_score(const Position& position, const MoveOrdering& ordering, Mov
   if (ordering.earlier[2]) score += statistic_of(*ordering.earlier[2], piece, to);
   if (ordering.from_to_weight != 0)
     score += ordering.from_to_weight * ordering.shared->from_to_score(color_of(piece), m);
+  if (ordering.low_ply >= 0)
+    score += 4 * ordering.shared->low_ply_score(ordering.low_ply, m) / (1 + 2 * ordering.low_ply);
   return score;
 }
 

@@ -21,6 +21,8 @@ struct MoveOrdering {
   const PieceToStatistics* earlier[3] = {nullptr, nullptr, nullptr};
   // Weight of the shared (side, origin, destination) history (0: not read).
   int from_to_weight = 0;
+  // The node's ply when the low-ply history orders its quiet moves, else -1.
+  int low_ply = -1;
   // Ordering bonus for a rook, or a horse or cannon, that leaves a square the opponent's cheaper pieces
   // attack for one they do not, and the same malus for stepping onto such a square (0: off).
   int threat_bonus_rook = 0;

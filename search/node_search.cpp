@@ -157,6 +157,8 @@ MoveOrdering Searcher::ordering_at(const SearchThread& thread, int ply) const {
   ordering.threat_bonus_rook = options_.parameters.ordering_threat_rook;
   ordering.threat_bonus_horse_cannon = options_.parameters.ordering_threat_horse_cannon;
   ordering.capture_history_percent = options_.parameters.ordering_capture_history_percent;
+  // Ordering only: the reductions and pruning read the histories every node has (quiet_statistics_at).
+  if (ply < options_.parameters.low_ply_history_plies) ordering.low_ply = ply;
   if (ply >= 1) {
     if (const Move previous = thread.stack[std::size_t(ply - 1)].move; previous != kNoMove) {
       const Square to = to_square(previous);
@@ -247,6 +249,7 @@ void Searcher::update_quiet_histories(SearchThread& thread, int ply, Move m, int
   update_history(thread.history[piece_index(piece)][to_square(m)], amount);
   if (options_.parameters.history_from_to_weight != 0)
     shared_history_->from_to_entry(color_of(piece), m).update(amount);
+  if (ply < options_.parameters.low_ply_history_plies) shared_history_->low_ply_entry(ply, m).update(amount);
   update_continuation_histories(thread, ply, piece, to_square(m), amount);
 }
 

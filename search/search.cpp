@@ -91,6 +91,7 @@ void Searcher::prepare_search(const Position& root, const SearchLimits& limits) 
   // helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
   if (!parameters.keep_histories) clear_histories();
+  shared_history_->clear_low_ply();
   reset_threads(root);
 }
 

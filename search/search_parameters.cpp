@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "eval/parameter_file.h"
+#include "search/history.h"
 
 namespace shuai {
 
@@ -181,6 +182,9 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"history_from_to_weight", &P::history_from_to_weight, 1, 0, 4, 0,
         "histories: quiet moves also ordered, reduced and pruned by this many times a history of the move's "
         "origin and destination (side to move, from, to), which tells apart two pieces of a kind (0: off)"},
+    SearchParameterSpec{"low_ply_history_plies", &P::low_ply_history_plies, 0, 0, kLowPlyCount, 0,
+        "histories: quiet moves at the nodes this few plies from the root are also ordered by a history of "
+        "their origin and destination at that ply, learnt in this search alone and weighed 4/(1 + 2 ply) (0: off)"},
     SearchParameterSpec{"ordering_threat_rook", &P::ordering_threat_rook, 12000, 0, 65536, 0,
         "ordering: a quiet rook move gains this for leaving a square an enemy pawn, advisor, elephant, horse or "
         "cannon attacks for one none attacks, and loses it for the opposite (0: off)"},

@@ -92,6 +92,7 @@ struct SearchParameters {
   int eval_history_bonus;
   int continuation_ply4;
   int history_from_to_weight;
+  int low_ply_history_plies;
   int ordering_threat_rook;
   int ordering_threat_horse_cannon;
   int ordering_capture_history_percent;

@@ -251,6 +251,24 @@ TEST_CASE(
   CHECK(entry->static_evaluation == Evaluator().evaluate(child));
 }
 
+TEST_CASE("the low-ply history changes the search near the root and repeats it exactly") {
+  Searcher plain;
+  const SearchResult reference = search_depth(plain, kStartFen, 9);
+  Searcher low_ply;
+  low_ply.options().parameters.low_ply_history_plies = 4;
+  const SearchResult first = search_depth(low_ply, kStartFen, 9);
+  CHECK(first.depth == 9);
+  CHECK(first.nodes != reference.nodes);
+  // Learnt afresh in every search: a fresh searcher, and this one cleared, search alike.
+  Searcher fresh;
+  fresh.options().parameters.low_ply_history_plies = 4;
+  CHECK(search_depth(fresh, kStartFen, 9).nodes == first.nodes);
+  low_ply.clear();
+  const SearchResult again = search_depth(low_ply, kStartFen, 9);
+  CHECK(again.nodes == first.nodes);
+  CHECK(again.best_move == first.best_move);
+}
+
 TEST_CASE("move-limit damping shrinks a lead as the plies since the last capture grow, and only then") {
   // Red has a horse and a pawn more (little against a bare king, but a lead), and nothing can be captured
   // within the search. Without damping (on by default, here turned off) the count of plies since the last
