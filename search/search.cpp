@@ -91,7 +91,8 @@ void Searcher::prepare_search(const Position& root, const SearchLimits& limits) 
   // helpers are idle (no split point is open between searches), so their state can be reset here.
   prepare_minors_table(root);
   if (!parameters.keep_histories) clear_histories();
-  shared_history_->clear_low_ply();
+  // Learnt afresh in every search; when it is off nothing reads it, so there is nothing to clear.
+  if (parameters.low_ply_history_plies > 0) shared_history_->clear_low_ply();
   reset_threads(root);
 }
 
