@@ -259,7 +259,7 @@ TEST_CASE("the low-ply history changes the search near the root and repeats it e
   const SearchResult first = search_depth(low_ply, kStartFen, 9);
   CHECK(first.depth == 9);
   CHECK(first.nodes != reference.nodes);
-  // Learnt afresh in every search: a fresh searcher, and this one cleared, search alike.
+  // The search repeats exactly: a fresh searcher, and this one after clear(), find the same tree and move.
   Searcher fresh;
   fresh.options().parameters.low_ply_history_plies = 4;
   CHECK(search_depth(fresh, kStartFen, 9).nodes == first.nodes);
