@@ -262,7 +262,9 @@ TEST_CASE("the low-ply history changes the search near the root and repeats it e
   // The search repeats exactly: a fresh searcher, and this one after clear(), find the same tree and move.
   Searcher fresh;
   fresh.options().parameters.low_ply_history_plies = 4;
-  CHECK(search_depth(fresh, kStartFen, 9).nodes == first.nodes);
+  const SearchResult from_fresh = search_depth(fresh, kStartFen, 9);
+  CHECK(from_fresh.nodes == first.nodes);
+  CHECK(from_fresh.best_move == first.best_move);
   low_ply.clear();
   const SearchResult again = search_depth(low_ply, kStartFen, 9);
   CHECK(again.nodes == first.nodes);
