@@ -743,6 +743,37 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
   Move best_move = kNoMove;
   int legal_moves = 0, quiet_evasions = 0;
   bool failed_high = false, any_child_path_dependent = false;
+  // Searches one legal move (unless it is to be skipped and does not check); false once the node is done: it
+  // failed high, or the search was stopped.
+  const auto search_child = [&](Move m, bool skip_unless_check) {
+    table_.prefetch(position.key_after(m));
+    note_move(thread, ply, m);
+    position.make_move(m);
+    if (skip_unless_check && !position.in_check()) {
+      position.unmake_move();
+      return true;
+    }
+    const int score = -quiescence(thread, -beta, -alpha, ply + 1, quiescence_ply + 1);
+    position.unmake_move();
+    if (aborted(thread)) return false;
+    const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = m;
+        if (pv_node) update_principal_variation(thread, ply, m);
+        if (score >= beta) {
+          failed_high = true;
+          frame.path_dependent = child_path_dependent;
+          return false;
+        }
+        alpha = score;
+      }
+    }
+    any_child_path_dependent |= child_path_dependent;
+    return true;
+  };
+  bool go_on = true;
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
     if (!keeps_king_safe(position, m)) continue;
     ++legal_moves;
@@ -757,31 +788,26 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
       skip_unless_check = recaptures_only || (parameters.quiescence_move_limit > 0 &&
                                               legal_moves > parameters.quiescence_move_limit);
     }
-    table_.prefetch(position.key_after(m));
-    note_move(thread, ply, m);
-    position.make_move(m);
-    if (skip_unless_check && !position.in_check()) {
-      position.unmake_move();
-      continue;
+    if (!search_child(m, skip_unless_check)) {
+      go_on = false;
+      break;
     }
-    const int score = -quiescence(thread, -beta, -alpha, ply + 1, quiescence_ply + 1);
-    position.unmake_move();
+  }
+  if (aborted(thread)) return 0;
+  // At the first ply of quiescence a few quiet checks follow the captures, those that do not simply lose the
+  // checking piece: a mate or a decisive attack one move past the horizon is seen.
+  if (go_on && !in_check && quiescence_ply == 0 && parameters.quiescence_checks > 0) {
+    MoveList quiets;
+    generate_quiets(position, quiets);
+    int checks = 0;
+    for (int i = 0; go_on && i < quiets.size && checks < parameters.quiescence_checks; ++i) {
+      const Move m = quiets[i];
+      if (!position.gives_check(m) || exchange_below(position, m, 0) || !keeps_king_safe(position, m))
+        continue;
+      ++checks;
+      go_on = search_child(m, false);
+    }
     if (aborted(thread)) return 0;
-    const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        best_move = m;
-        if (pv_node) update_principal_variation(thread, ply, m);
-        if (score >= beta) {
-          failed_high = true;
-          frame.path_dependent = child_path_dependent;
-          break;
-        }
-        alpha = score;
-      }
-    }
-    any_child_path_dependent |= child_path_dependent;
   }
   if (in_check && legal_moves == 0) return mated_in(ply);
   frame.best_move = best_move;

@@ -207,6 +207,8 @@ constexpr std::array kSpecs = {
         "quiescence: from this many plies into quiescence on, only recaptures and checks (0: never)"},
     SearchParameterSpec{"quiescence_evasion_limit", &P::quiescence_evasion_limit, 2, 0, 64, 0,
         "quiescence: quiet evasions searched once an evasion is found that is not mated (0: all)"},
+    SearchParameterSpec{"quiescence_checks", &P::quiescence_checks, 0, 0, 64, 0,
+        "quiescence: quiet checks searched at its first ply, after the captures, besides those that lose the checking piece (0: none)"},
 
     SearchParameterSpec{"store_path_dependent", &P::store_path_dependent, 1, 0, 2, 0,
         "transposition table: scores that came through a repetition or move-limit ruling are stored (1), stored "

@@ -102,6 +102,7 @@ struct SearchParameters {
   int quiescence_move_limit;
   int quiescence_recapture_ply;
   int quiescence_evasion_limit;
+  int quiescence_checks;
   // Transposition table.
   int store_path_dependent;
   int table_cutoff_capture_plies_max;

@@ -271,6 +271,27 @@ TEST_CASE("the low-ply history changes the search near the root and repeats it e
   CHECK(again.best_move == first.best_move);
 }
 
+TEST_CASE("quiet checks in quiescence see a mate one move past the horizon") {
+  // Black's horse can take the red rook on c5, but then Nh6-g8 mates: the king on e9 is boxed in by its
+  // advisors, e8 is the red pawn's, and nothing reaches g8 or the horse's leg on f8. Searched one ply deep,
+  // Black's move is followed by quiescence alone, which sees the quiet mating check only when quiet checks
+  // are searched; otherwise it scores the rook won.
+  const std::string fen = "3aka3/3P5/1n7/7N1/2R6/9/9/9/9/3K5 b - - 0 1";
+  const Move rook_capture = *parse_iccs("b7c5");
+  Searcher plain;
+  const SearchResult blind = search_depth(plain, fen, 1);
+  CHECK(blind.best_move == rook_capture);
+  Searcher checking;
+  checking.options().parameters.quiescence_checks = 64;
+  const SearchResult seeing = search_depth(checking, fen, 1);
+  CHECK(seeing.best_move != rook_capture);
+  CHECK_FALSE(is_mate_score(seeing.score));
+  CHECK(seeing.score < blind.score);
+  // A search three plies deep sees the mate without quiet checks in quiescence, and also declines the rook.
+  Searcher deeper;
+  CHECK(search_depth(deeper, fen, 3).best_move != rook_capture);
+}
+
 TEST_CASE("move-limit damping shrinks a lead as the plies since the last capture grow, and only then") {
   // Red has a horse and a pawn more (little against a bare king, but a lead), and nothing can be captured
   // within the search. Without damping (on by default, here turned off) the count of plies since the last
