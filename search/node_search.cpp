@@ -13,6 +13,19 @@
 namespace shuai {
 namespace {
 
+// Whether a quiet move could give check, a cheap test that lets most moves skip the full one: a checking
+// piece lands on the king's file or rank (rook, cannon, pawn, or a cannon's new screen) or a horse's move
+// from it, or the move leaves the king's file or rank (a discovered rook, or a cannon losing a screen) or a
+// horse's leg, which stands diagonally next to the king.
+bool may_give_check(Move m, Square king) {
+  const int to_file = std::abs(file_of(to_square(m)) - file_of(king));
+  const int to_rank = std::abs(rank_of(to_square(m)) - rank_of(king));
+  const int from_file = std::abs(file_of(from_square(m)) - file_of(king));
+  const int from_rank = std::abs(rank_of(from_square(m)) - rank_of(king));
+  return to_file == 0 || to_rank == 0 || to_file * to_rank == 2 || from_file == 0 || from_rank == 0 ||
+         (from_file == 1 && from_rank == 1);
+}
+
 // Quiet moves searched at most, by depth, before the rest are pruned (late move pruning).
 int late_move_count(const SearchParameters& parameters, int depth, bool improving) {
   return (parameters.late_move_base + depth * depth) *
@@ -799,10 +812,12 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
   if (go_on && !in_check && quiescence_ply == 0 && parameters.quiescence_checks > 0) {
     MoveList quiets;
     generate_quiets(position, quiets);
+    const Square king = position.king_square(opposite(position.side_to_move()));
     int checks = 0;
     for (int i = 0; go_on && i < quiets.size && checks < parameters.quiescence_checks; ++i) {
       const Move m = quiets[i];
-      if (!position.gives_check(m) || exchange_below(position, m, 0) || !keeps_king_safe(position, m))
+      if (!may_give_check(m, king) || !position.gives_check(m) || exchange_below(position, m, 0) ||
+          !keeps_king_safe(position, m))
         continue;
       ++checks;
       go_on = search_child(m, false);
