@@ -13,19 +13,6 @@
 namespace shuai {
 namespace {
 
-// Whether a quiet move could give check, a cheap test that lets most moves skip the full one: a checking
-// piece lands on the king's file or rank (rook, cannon, pawn, or a cannon's new screen) or a horse's move
-// from it, or the move leaves the king's file or rank (a discovered rook, or a cannon losing a screen) or a
-// horse's leg, which stands diagonally next to the king.
-bool may_give_check(Move m, Square king) {
-  const int to_file = std::abs(file_of(to_square(m)) - file_of(king));
-  const int to_rank = std::abs(rank_of(to_square(m)) - rank_of(king));
-  const int from_file = std::abs(file_of(from_square(m)) - file_of(king));
-  const int from_rank = std::abs(rank_of(from_square(m)) - rank_of(king));
-  return to_file == 0 || to_rank == 0 || to_file * to_rank == 2 || from_file == 0 || from_rank == 0 ||
-         (from_file == 1 && from_rank == 1);
-}
-
 // Quiet moves searched at most, by depth, before the rest are pruned (late move pruning).
 int late_move_count(const SearchParameters& parameters, int depth, bool improving) {
   return (parameters.late_move_base + depth * depth) *

@@ -191,4 +191,13 @@ bool is_legal(Position& position, Move m) {
   return is_pseudo_legal(position, m) && !position.leaves_king_attacked(m);
 }
 
+bool may_give_check(Move m, Square enemy_king) {
+  const int to_file = std::abs(file_of(to_square(m)) - file_of(enemy_king));
+  const int to_rank = std::abs(rank_of(to_square(m)) - rank_of(enemy_king));
+  const int from_file = std::abs(file_of(from_square(m)) - file_of(enemy_king));
+  const int from_rank = std::abs(rank_of(from_square(m)) - rank_of(enemy_king));
+  return to_file == 0 || to_rank == 0 || to_file * to_rank == 2 || from_file == 0 || from_rank == 0 ||
+         (from_file == 1 && from_rank == 1);
+}
+
 }  // namespace shuai

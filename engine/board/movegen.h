@@ -41,4 +41,11 @@ bool is_legal(Position& position, Move m);
 // on the moves that can expose the king (all of them when in check).
 bool keeps_king_safe(Position& position, Move m);
 
+// Whether a move could give check to the king on `enemy_king`: a cheap test, true for every checking move
+// (and for many others), that lets most moves skip Position::gives_check. A checking piece lands on the
+// king's file or rank (rook, cannon, pawn, or a cannon's new screen) or a horse's move from it, or the move
+// leaves the king's file or rank (uncovering a rook, or taking a cannon's second screen away) or a horse's
+// leg, which stands diagonally next to the king.
+bool may_give_check(Move m, Square enemy_king);
+
 }  // namespace shuai

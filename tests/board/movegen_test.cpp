@@ -89,7 +89,7 @@ TEST_CASE("out of check, the quick test of a non-king move (what the move change
 }
 
 TEST_CASE("gives_check, asked before the move, answers what make_move leaves in in_check") {
-  int moves_tested = 0, checks = 0;
+  int moves_tested = 0, checks = 0, ruled_out = 0;
   for (auto& position : sample_positions()) {
     INFO(to_fen(position));
     const std::uint64_t key = position.key();
@@ -99,6 +99,10 @@ TEST_CASE("gives_check, asked before the move, answers what make_move leaves in 
       INFO(move_to_iccs(m));
       const bool predicted = position.gives_check(m);
       CHECK(position.key() == key);  // the board is put back
+      // The cheap test never rules out a check, and rules out some of the other moves.
+      const bool may_check = may_give_check(m, position.king_square(opposite(position.side_to_move())));
+      if (predicted) CHECK(may_check);
+      ruled_out += !may_check;
       position.make_move(m);
       CHECK(predicted == position.in_check());
       CHECK(predicted == position.is_king_attacked(position.side_to_move()));
@@ -109,6 +113,7 @@ TEST_CASE("gives_check, asked before the move, answers what make_move leaves in 
   }
   CHECK(moves_tested > 1000);
   CHECK(checks > 20);
+  CHECK(ruled_out > moves_tested / 4);
 }
 
 TEST_CASE("is_pseudo_legal and is_legal accept exactly the generated moves among all 65536 values") {
