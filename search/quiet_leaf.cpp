@@ -1,6 +1,8 @@
 // The quiet leaf of a position: where the search's quiescence ends, for the evaluation tuner's training data.
 #include "search/search.h"
 
+#include <utility>
+
 namespace shuai {
 
 Position Searcher::quiet_leaf(const Position& position) {
@@ -23,7 +25,11 @@ Position Searcher::quiet_leaf(const Position& position) {
   thread.history = {};
   thread.stack.fill({});
   thread.active_split_point = nullptr;
+  // The leaf is where the captures end: the quiet checks the game's search follows at quiescence's first ply
+  // would end the line in check, which the tuner's static evaluation cannot judge.
+  const int quiet_checks = std::exchange(options_.parameters.quiescence_checks, 0);
   quiescence(thread, -kInfiniteScore, kInfiniteScore, 0);
+  options_.parameters.quiescence_checks = quiet_checks;
 
   // The line is replayed on the caller's board, so the leaf keeps the game's history behind it.
   Position leaf = position;

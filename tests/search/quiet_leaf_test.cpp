@@ -46,6 +46,12 @@ TEST_CASE("a quiet position is its own quiet leaf") {
   // The only capture loses the rook for a pawn: standing pat is best.
   const Position losing_capture = position_of("3k5/9/9/9/9/R3p3r/9/9/9/4K4 w - - 0 1");
   CHECK(searcher.quiet_leaf(losing_capture).key() == losing_capture.key());
+  // Quiet checks in quiescence do not take the leaf past a quiet position: Ra5-d5 mates here (the black king
+  // cannot leave the d-file, e9 and e8 face the red king), which the game's quiescence, with quiet checks on,
+  // would play; the tuner's leaf stays where the captures end.
+  Searcher checking(1);
+  checking.options().parameters.quiescence_checks = 64;
+  CHECK(checking.quiet_leaf(quiet).key() == quiet.key());
 }
 
 }  // namespace

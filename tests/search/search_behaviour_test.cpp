@@ -279,6 +279,7 @@ TEST_CASE("quiet checks in quiescence see a mate one move past the horizon") {
   const std::string fen = "3aka3/3P5/1n7/7N1/2R6/9/9/9/9/3K5 b - - 0 1";
   const Move rook_capture = *parse_iccs("b7c5");
   Searcher plain;
+  plain.options().parameters.quiescence_checks = 0;
   const SearchResult blind = search_depth(plain, fen, 1);
   CHECK(blind.best_move == rook_capture);
   Searcher checking;
@@ -289,6 +290,7 @@ TEST_CASE("quiet checks in quiescence see a mate one move past the horizon") {
   CHECK(seeing.score < blind.score);
   // A search three plies deep sees the mate without quiet checks in quiescence, and also declines the rook.
   Searcher deeper;
+  deeper.options().parameters.quiescence_checks = 0;
   CHECK(search_depth(deeper, fen, 3).best_move != rook_capture);
 }
 
