@@ -773,7 +773,6 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
     any_child_path_dependent |= child_path_dependent;
     return true;
   };
-  bool go_on = true;
   for (Move m = picker.next(); m != kNoMove; m = picker.next()) {
     if (!keeps_king_safe(position, m)) continue;
     ++legal_moves;
@@ -788,26 +787,23 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
       skip_unless_check = recaptures_only || (parameters.quiescence_move_limit > 0 &&
                                               legal_moves > parameters.quiescence_move_limit);
     }
-    if (!search_child(m, skip_unless_check)) {
-      go_on = false;
-      break;
-    }
+    if (!search_child(m, skip_unless_check)) break;
   }
   if (aborted(thread)) return 0;
   // At the first ply of quiescence a few quiet checks follow the captures, those that do not simply lose the
   // checking piece: a mate or a decisive attack one move past the horizon is seen.
-  if (go_on && !in_check && quiescence_ply == 0 && parameters.quiescence_checks > 0) {
+  if (!failed_high && !in_check && quiescence_ply == 0 && parameters.quiescence_checks > 0) {
     MoveList quiets;
     generate_quiets(position, quiets);
     const Square king = position.king_square(opposite(position.side_to_move()));
     int checks = 0;
-    for (int i = 0; go_on && i < quiets.size && checks < parameters.quiescence_checks; ++i) {
+    for (int i = 0; i < quiets.size && checks < parameters.quiescence_checks; ++i) {
       const Move m = quiets[i];
       if (!may_give_check(m, king) || !position.gives_check(m) || exchange_below(position, m, 0) ||
           !keeps_king_safe(position, m))
         continue;
       ++checks;
-      go_on = search_child(m, false);
+      if (!search_child(m, false)) break;
     }
     if (aborted(thread)) return 0;
   }
