@@ -28,14 +28,15 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
   last_principal_variation_.clear();
   const int max_depth = std::clamp(limits.depth, 1, SearchLimits::kUnlimitedDepth);
   int score = 0;
-  double instability = 1.0;
+  double instability = 1.0, effort = 1.0;
   for (int depth = 1; depth <= max_depth && !root_moves_.empty(); ++depth) {
     start_clock_after_ponderhit();
     if (depth > 1 && !ponder_clock_pending_ &&
-        (forced_move_ || (!limits.infinite &&
-                          !time_.should_start_iteration(
-                              instability * falling_score_stretch(parameters, previous_search_score_, score),
-                              parameters.time_iteration_start_percent))))
+        (forced_move_ ||
+         (!limits.infinite &&
+          !time_.should_start_iteration(
+              instability * effort * falling_score_stretch(parameters, previous_search_score_, score),
+              parameters.time_iteration_start_percent))))
       break;
     iteration_depth_ = depth;
     root_path_dependent_ = false;
@@ -57,6 +58,7 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
                           (root_moves_[0] == previous_best ? parameters.time_instability_stable_percent
                                                            : parameters.time_instability_change_percent) /
                           100.0);
+    effort = effort_stretch(depth);
     result.best_move = root_moves_[0];
     result.score = score;
     result.depth = depth;
@@ -129,6 +131,28 @@ void Searcher::search_further_lines(int depth, std::vector<RootLine>& lines) {
   std::stable_sort(lines.begin(), lines.end(),
                    [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
   for (std::size_t i = 0; i < lines.size(); ++i) root_moves_[i] = lines[i].principal_variation[0];
+}
+
+void Searcher::add_root_effort(Move m, std::uint64_t nodes) {
+  for (auto& [move, effort] : root_effort_)
+    if (move == m) {
+      effort += nodes;
+      return;
+    }
+}
+
+double Searcher::effort_stretch(int depth) const {
+  const SearchParameters& parameters = options_.parameters;
+  // Shallow iterations are too few nodes to tell.
+  constexpr int kEffortMinDepth = 10;
+  if (parameters.time_effort_percent == 0 || depth < kEffortMinDepth || root_moves_.empty()) return 1.0;
+  const std::uint64_t total = pool_.nodes();
+  const auto best = std::find_if(root_effort_.begin(), root_effort_.end(),
+                                 [&](const auto& entry) { return entry.first == root_moves_[0]; });
+  if (best == root_effort_.end() || total == 0) return 1.0;
+  return double(best->second) * 100 >= double(parameters.time_effort_percent) * double(total)
+             ? parameters.time_effort_stretch_percent / 100.0
+             : 1.0;
 }
 
 std::span<const Move> Searcher::root_line() const {
@@ -207,6 +231,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     const Move m = root_moves_[i];
     if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
     note_move(thread, 0, m);
+    const std::uint64_t nodes_before = pool_.nodes();
     position.make_move(m);
     thread.stack[1].reached_by_null_move = false;
     const int check_extension_min_depth = options_.parameters.check_extension_min_depth;
@@ -221,6 +246,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
       if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     }
     position.unmake_move();
+    add_root_effort(m, pool_.nodes() - nodes_before);
     if (stop_.load(std::memory_order_relaxed)) return best;
     root_path_dependent_ |= thread.stack[1].path_dependent;
     best = std::max(best, score);

@@ -128,6 +128,8 @@ void Searcher::choose_root_moves(const SearchLimits& limits) {
     if (std::find(limits.excluded_root_moves.begin(), limits.excluded_root_moves.end(), m) ==
         limits.excluded_root_moves.end())
       root_moves_.push_back(m);
+  root_effort_.clear();
+  for (const Move m : root_moves_) root_effort_.emplace_back(m, 0);
   // Nothing to decide in a game: the one move is played once depth 1 has scored it (after ponderhit when
   // pondering). An analysis (a depth, nodes, a move time, a mate asked, or infinite) runs as asked instead,
   // so that the score it shows is true.

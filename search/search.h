@@ -196,6 +196,10 @@ class Searcher {
   int search_root(int alpha, int beta, int depth, std::size_t first = 0);
   // The principal variation the last search_root() found.
   std::span<const Move> root_line() const;
+  // The share of the search's nodes spent below the best root move: a move that took nearly all of them
+  // stands alone, so the time rule (time_effort_percent) may stop sooner.
+  void add_root_effort(Move m, std::uint64_t nodes);
+  double effort_stretch(int depth) const;
   void report(int line, int depth, int score, std::span<const Move> principal_variation);
   // No iteration finished: fills the result with the best move and score known (the root moves searched
   // before the stop, given as `partial_score`, or else a static look) and reports them.
@@ -290,6 +294,9 @@ class Searcher {
   bool forced_move_ = false;           // one legal move, under a game clock only: played once depth 1 is done
   std::vector<Move> last_principal_variation_;
   std::vector<Move> root_moves_;
+  // The nodes spent below each root move in this search, over every iteration (the move, its nodes), for
+  // the time rule on the best move's share (time_effort_percent). Moves split off to helpers count nothing.
+  std::vector<std::pair<Move, std::uint64_t>> root_effort_;
   bool root_path_dependent_ = false;  // a root move's score came through a repetition ruling
   int iteration_depth_ = 0;
   std::optional<int> previous_search_score_;  // the last search's score, for the time plan (reset by clear())

@@ -245,6 +245,11 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"time_falling_per_unit", &P::time_falling_per_unit, 2, 0, 20, 0,
         "time: the plan grows by this many percent per unit the score fell since the last move's search, and "
         "shrinks as much per unit it rose, within 60% and 160% (0: off)"},
+    SearchParameterSpec{"time_effort_percent", &P::time_effort_percent, 0, 0, 100, 0,
+        "time: from depth 10, a best move that took at least this share of the search's nodes stretches the "
+        "plan by time_effort_stretch_percent (0: off)"},
+    SearchParameterSpec{"time_effort_stretch_percent", &P::time_effort_stretch_percent, 70, 20, 100, 5,
+        "time: the plan's stretch for a best move that took most of the nodes (time_effort_percent)"},
 };
 // clang-format on
 

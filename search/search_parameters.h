@@ -120,6 +120,8 @@ struct SearchParameters {
   int time_instability_change_percent;
   int time_instability_stable_percent;
   int time_falling_per_unit;
+  int time_effort_percent;
+  int time_effort_stretch_percent;
 };
 
 // One parameter: its field, default, inclusive range, the step `shuai-tune spsa` perturbs it by, and what it
