@@ -54,10 +54,11 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     if (options_.multi_pv > 1) search_further_lines(depth, lines);
     score = lines[0].score;
     instability =
-        std::max(1.0, instability *
-                          (root_moves_[0] == previous_best ? parameters.time_instability_stable_percent
-                                                           : parameters.time_instability_change_percent) /
-                          100.0);
+        std::max(parameters.time_instability_floor_percent / 100.0,
+                 instability *
+                     (root_moves_[0] == previous_best ? parameters.time_instability_stable_percent
+                                                      : parameters.time_instability_change_percent) /
+                     100.0);
     effort = effort_stretch(depth);
     result.best_move = root_moves_[0];
     result.score = score;

@@ -241,7 +241,9 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"time_instability_change_percent", &P::time_instability_change_percent, 130, 100, 400,
         10, "time: a new best move stretches the plan by this factor"},
     SearchParameterSpec{"time_instability_stable_percent", &P::time_instability_stable_percent, 80, 20, 100, 5,
-        "time: a best move that stays shrinks the stretch by this factor (never below the plan)"},
+        "time: a best move that stays shrinks the stretch by this factor (never below the floor)"},
+    SearchParameterSpec{"time_instability_floor_percent", &P::time_instability_floor_percent, 100, 40, 100, 5,
+        "time: the least stretch a best move that stays can shrink the plan to (100: never below the plan)"},
     SearchParameterSpec{"time_falling_per_unit", &P::time_falling_per_unit, 2, 0, 20, 0,
         "time: the plan grows by this many percent per unit the score fell since the last move's search, and "
         "shrinks as much per unit it rose, within 60% and 160% (0: off)"},

@@ -119,6 +119,7 @@ struct SearchParameters {
   int time_instability_fail_percent;
   int time_instability_change_percent;
   int time_instability_stable_percent;
+  int time_instability_floor_percent;
   int time_falling_per_unit;
   int time_effort_percent;
   int time_effort_stretch_percent;
