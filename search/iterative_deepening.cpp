@@ -19,6 +19,12 @@ double falling_score_stretch(const SearchParameters& parameters, std::optional<i
                     1.6);
 }
 
+// The entry of root move `m` in a root-effort list (const or not), or its end when `m` is not a root move.
+template <typename EffortList>
+auto find_root_effort(EffortList& efforts, Move m) {
+  return std::find_if(efforts.begin(), efforts.end(), [m](const auto& entry) { return entry.first == m; });
+}
+
 }  // namespace
 
 SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
@@ -135,11 +141,8 @@ void Searcher::search_further_lines(int depth, std::vector<RootLine>& lines) {
 }
 
 void Searcher::add_root_effort(Move m, std::uint64_t nodes) {
-  for (auto& [move, effort] : root_effort_)
-    if (move == m) {
-      effort += nodes;
-      return;
-    }
+  const auto entry = find_root_effort(root_effort_, m);
+  if (entry != root_effort_.end()) entry->second += nodes;
 }
 
 double Searcher::effort_stretch(int depth) const {
@@ -148,8 +151,7 @@ double Searcher::effort_stretch(int depth) const {
   constexpr int kEffortMinDepth = 10;
   if (parameters.time_effort_percent == 0 || depth < kEffortMinDepth || root_moves_.empty()) return 1.0;
   const std::uint64_t total = pool_.nodes();
-  const auto best = std::find_if(root_effort_.begin(), root_effort_.end(),
-                                 [&](const auto& entry) { return entry.first == root_moves_[0]; });
+  const auto best = find_root_effort(root_effort_, root_moves_[0]);
   if (best == root_effort_.end() || total == 0) return 1.0;
   return double(best->second) * 100 >= double(parameters.time_effort_percent) * double(total)
              ? parameters.time_effort_stretch_percent / 100.0
