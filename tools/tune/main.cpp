@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tools/common/arguments.h"
+#include "tools/tune/extract.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
 #include "tools/tune/spsa.h"
@@ -23,6 +24,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"generate", shuai::tune::run_generate},
+    {"extract", shuai::tune::run_extract},
     {"fit", shuai::tune::run_fit},
     {"spsa", shuai::tune::run_spsa},
 };
