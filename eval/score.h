@@ -18,6 +18,11 @@ inline constexpr int kMaxEvaluation = 5000;
 constexpr bool is_mate_score(int score) {
   return score >= kMateInMaxPly || score <= -kMateInMaxPly;
 }
+// A mate, or a win by the repetition rules (kRuleWinScore less the plies to it): a score no static
+// evaluation reaches.
+constexpr bool is_decisive_score(int score) {
+  return score >= kRuleWinScore - kMaxPly || score <= -(kRuleWinScore - kMaxPly);
+}
 constexpr int mate_in(int ply) {
   return kMateScore - ply;
 }

@@ -349,8 +349,9 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   Move threat = kNoMove;
   bool mate_threat = false;
 
-  // A window of mate scores asks for a mate (or a longer defence), which static scores cannot answer.
-  const bool mate_window = is_mate_score(alpha) || is_mate_score(beta);
+  // A window of decisive scores (mates, wins by the repetition rules) asks for a mate or a rule win (or a
+  // longer defence), which static scores cannot answer.
+  const bool mate_window = is_decisive_score(alpha) || is_decisive_score(beta);
   if (!pv_node && !in_check && excluded == kNoMove && !mate_window && has_major_force(position)) {
     if (pruning.razoring && depth <= parameters.razor_max_depth &&
         estimate + parameters.razor_base + parameters.razor_per_depth_squared * depth * depth < alpha) {
