@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "eval/evaluation_tables.h"
+#include "eval/parameter_file.h"
 #include "eval/parameters.h"
 #include "search/search_parameters.h"
 #include "tools/bench.h"
@@ -65,11 +66,14 @@ TEST_CASE("a search parameter file may set a few, and a bad one changes nothing"
 }
 
 TEST_CASE("the search of issue 16 in parameters gives its bench signature") {
-  // positions/search-parameters-issue16.txt switches off or sets back everything issue 35 changed, and the
-  // king danger of issue 36 weighs nothing when its weights are zero; the signature is the one
-  // `shuai bench depth 6` printed at aa2d1a4.
+  // positions/search-parameters-issue16.txt switches off or sets back everything issue 35 changed, the
+  // evaluation's weights are those from before the refit on match games
+  // (positions/evaluation-before-refit.txt), and the king danger of issue 36 weighs nothing when its weights
+  // are zero; the signature is the one `shuai bench depth 6` printed at aa2d1a4.
   static const EvaluationTables without_king_danger = [] {
     EvaluationParameters parameters = default_parameters();
+    REQUIRE_FALSE(
+        load_parameters(std::string(SHUAI_POSITIONS_DIR) + "/evaluation-before-refit.txt", parameters));
     visit_parameters(parameters, [](std::string_view name, auto& member, bool) {
       if (name.starts_with("danger_") || name.starts_with("shape_"))
         for_each_element(member, [](int& value) { value = 0; });

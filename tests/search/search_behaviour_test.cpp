@@ -341,7 +341,7 @@ TEST_CASE("the bench signature") {
   tools::BenchSettings settings;
   settings.depth = 6;
   const tools::BenchTotals totals = tools::run_bench(settings, false);
-  CHECK(totals.nodes == 73392);
+  CHECK(totals.nodes == 81042);
   // Every position is searched, each to the depth asked (the mean depth `bench time` prints comes from
   // these).
   CHECK(totals.positions == 31);
