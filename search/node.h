@@ -3,7 +3,6 @@
 #pragma once
 
 #include <array>
-#include <cstdlib>
 
 #include "eval/score.h"
 #include "search/history.h"
@@ -52,7 +51,7 @@ struct NodeState {
 // unless the ruling decided the game (2), or not (0).
 inline bool may_store(const SearchParameters& parameters, bool path_dependent, int score) {
   if (!path_dependent || parameters.store_path_dependent == 1) return true;
-  return parameters.store_path_dependent == 2 && std::abs(score) < kRuleWinScore - kMaxPly;
+  return parameters.store_path_dependent == 2 && !is_decisive_score(score);
 }
 
 }  // namespace shuai

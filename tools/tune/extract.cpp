@@ -7,12 +7,12 @@
 #include <fstream>
 #include <unordered_set>
 
-#include "engine/board/fen.h"
 #include "engine/book/pgn_reader.h"
 #include "engine/game/referee.h"
 #include "search/search.h"
 #include "tools/common/command_options.h"
 #include "tools/tune/training_file.h"
+#include "tools/tune/training_game.h"
 
 namespace shuai::tune {
 
@@ -28,9 +28,9 @@ node counts, become data. The file is written anew, in generate's format: a "# g
 positions, <result> <ending>" line, then one "<FEN> ; <result>" line per position, the game's result from
 Red's side (1, 0.5 or 0). Indices count the games over all the files, in order.
 
-Positions: every position of a game after its first --skip-plies plies (the position after the last move
-is not: no one searched it), except where the side to move is in check; what is written is its quiet leaf, as generate writes it. A position already written (the same
-position key) is skipped: it keeps its first label. Games the reader cannot replay are skipped and named;
+Positions: every position of a game after its first --skip-plies plies (not the one after the last move: no
+one searched it), except where the side to move is in check; what is written is its quiet leaf, as generate
+writes it. A position already written (the same position key) is skipped: it keeps its first label. Games the reader cannot replay are skipped and named;
 games a player lost by time, an illegal move or a crash (their Termination tag) are skipped too, as their
 result says nothing about the positions.)";
 
@@ -116,13 +116,10 @@ bool extract(const ExtractOptions& options, ExtractSummary& summary, std::string
       std::size_t count = 0;
       Position position = game.start;
       for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
-        if (int(ply) >= options.skipped_plies && !position.in_check()) {
-          leaf_finder.table().clear();
-          const Position leaf = leaf_finder.quiet_leaf(position);
-          // A leaf in check ends a line of captures in mate: no quiet position.
-          if (!leaf.in_check()) {
-            if (written.insert(leaf.key()).second) {
-              lines += position_line(to_fen(leaf), red_score) + "\n";
+        if (int(ply) >= options.skipped_plies) {
+          if (const auto leaf = training_position(leaf_finder, position)) {
+            if (written.insert(leaf->key).second) {
+              lines += position_line(leaf->fen, red_score) + "\n";
               ++count;
             } else {
               ++summary.duplicates_skipped;

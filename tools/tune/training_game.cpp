@@ -1,21 +1,19 @@
 // The training game on the tools' self-play loop: after each search, the quiet leaf of the position searched.
 #include "tools/tune/training_game.h"
 
-#include <cstdlib>
-
 #include "engine/board/fen.h"
 #include "tools/common/self_play.h"
 
 namespace shuai::tune {
 
-namespace {
-
-// A mate, or a win by the repetition rules: the score says nothing about the evaluation.
-bool decisive(int score) {
-  return std::abs(score) >= kRuleWinScore - kMaxPly;
+std::optional<TrainingPosition> training_position(Searcher& leaf_finder, const Position& position) {
+  if (position.in_check()) return std::nullopt;
+  leaf_finder.table().clear();
+  const Position leaf = leaf_finder.quiet_leaf(position);
+  // A leaf in check ends a line of captures in mate: no quiet position.
+  if (leaf.in_check()) return std::nullopt;
+  return TrainingPosition{to_fen(leaf), leaf.key()};
 }
-
-}  // namespace
 
 double TrainingGame::red_score() const {
   return score_for(verdict.result, kRed);
@@ -34,13 +32,10 @@ TrainingGame play_training_game(Referee referee, const TrainingGameSettings& set
   TrainingGame game;
   game.verdict =
       tools::play_self_play(referee, {&player, &player}, limits, [&](const tools::SelfPlayTurn& turn) {
-        if (game.plies >= settings.skipped_plies && !turn.position.in_check() &&
-            !decisive(turn.result.score)) {
-          leaf_finder.table().clear();
-          const Position leaf = leaf_finder.quiet_leaf(turn.position);
-          // A leaf in check ends a line of captures in mate: no quiet position.
-          if (!leaf.in_check()) game.positions.push_back({to_fen(leaf), leaf.key()});
-        }
+        // A mate, or a win by the repetition rules: the score says nothing about the evaluation.
+        if (game.plies >= settings.skipped_plies && !is_decisive_score(turn.result.score))
+          if (auto position = training_position(leaf_finder, turn.position))
+            game.positions.push_back(std::move(*position));
         ++game.plies;
       });
   return game;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct TrainingPosition {
   std::string fen;  // the quiet leaf's
   std::uint64_t key = 0;
 };
+
+// The training position a game's position gives: its quiet leaf, found by `leaf_finder` with its table
+// cleared first; nothing when the position or its leaf is in check (no quiet position to learn from).
+std::optional<TrainingPosition> training_position(Searcher& leaf_finder, const Position& position);
 
 struct TrainingGame {
   Verdict verdict{};
