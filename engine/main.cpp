@@ -11,8 +11,8 @@
 #if defined(__EMSCRIPTEN__)
 #include "engine/web/command_queue.h"
 #endif
-#include "tools/common/arguments.h"
-#include "tools/tools.h"
+#include "engine/command_line/arguments.h"
+#include "engine/commands/commands.h"
 
 namespace {
 
@@ -80,7 +80,7 @@ int run_protocol(std::string_view first_command = {}) {
 int main(int argc, char** argv) {
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
   if (arguments.empty()) return run_protocol();
-  if (shuai::tools::asks_for_help(std::span(arguments).first(1))) {
+  if (shuai::asks_for_help(std::span(arguments).first(1))) {
     fmt::print(kUsage, SHUAI_VERSION);
     return 0;
   }
@@ -91,18 +91,18 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "xboard" && rest.empty()) return run_protocol(command);
-  if (command == "perft") return shuai::tools::run_perft_command(rest);
-  if (command == "rules") return shuai::tools::run_rules_command(rest);
-  if (command == "book") return shuai::tools::run_book_command(rest);
-  if (command == "parameters") return shuai::tools::run_parameters_command(rest);
+  if (command == "perft") return shuai::commands::run_perft_command(rest);
+  if (command == "rules") return shuai::commands::run_rules_command(rest);
+  if (command == "book") return shuai::commands::run_book_command(rest);
+  if (command == "parameters") return shuai::commands::run_parameters_command(rest);
   if (command == "bench") {
-    if (!rest.empty() && rest[0] == "perft") return shuai::tools::run_bench_perft(rest.subspan(1));
-    if (!rest.empty() && rest[0] == "mht") return shuai::tools::run_bench_mht(rest.subspan(1));
-    if (!rest.empty() && rest[0] == "eval") return shuai::tools::run_bench_eval(rest.subspan(1));
-    if (!rest.empty() && rest[0] == "smp") return shuai::tools::run_bench_smp(rest.subspan(1));
-    if (!rest.empty() && rest[0] == "lockless") return shuai::tools::run_bench_lockless(rest.subspan(1));
-    if (!rest.empty() && rest[0] == "tactics") return shuai::tools::run_bench_tactics(rest.subspan(1));
-    return shuai::tools::run_bench_search(rest);
+    if (!rest.empty() && rest[0] == "perft") return shuai::commands::run_bench_perft(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "mht") return shuai::commands::run_bench_mht(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "eval") return shuai::commands::run_bench_eval(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "smp") return shuai::commands::run_bench_smp(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "lockless") return shuai::commands::run_bench_lockless(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "tactics") return shuai::commands::run_bench_tactics(rest.subspan(1));
+    return shuai::commands::run_bench_search(rest);
   }
   fmt::print(stderr, "unknown command '{}': try 'shuai --help'\n", command);
   return 2;

@@ -159,8 +159,8 @@ TEST_CASE(
 
 TEST_CASE("king danger: the fitted weights' file loads and turns the danger on") {
   EvaluationParameters parameters = default_parameters();
-  const auto error =
-      load_parameters(std::string(SHUAI_POSITIONS_DIR) + "/king-danger-fitted.txt", parameters);
+  const auto error = load_parameters(
+      std::string(SHUAI_POSITIONS_DIR) + "/earlier-builds/king-danger-fitted.txt", parameters);
   REQUIRE_FALSE(error);
   CHECK(make_evaluation_tables(parameters).king_danger);
   CHECK(parameters.danger_divisor == 16);

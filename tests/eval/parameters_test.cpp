@@ -25,7 +25,7 @@ std::vector<Position> sample_positions() {
   std::vector<Position> positions;
   std::mt19937 random(20261123);
   for (const char* file : {"phases-public.tsv", "phases-selfplay.tsv"}) {
-    for (const tools::PositionLine& line : test::load_positions(file)) {
+    for (const PositionLine& line : test::load_positions(file)) {
       Position position = line.position;
       positions.push_back(position);
       for (int ply = 0; ply < 12; ++ply) {

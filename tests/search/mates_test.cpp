@@ -21,7 +21,7 @@ struct MateProblem {
 // EPD: "<board> <side> - - bm m1 [m2...]; dm N; id "..."; ..."
 std::vector<MateProblem> load_mate_problems() {
   std::vector<MateProblem> problems;
-  for (const tools::PositionLine& line : test::load_positions("mates.epd")) {
+  for (const PositionLine& line : test::load_positions("mates.epd")) {
     std::istringstream words(line.rest);
     MateProblem problem;
     problem.fen = line.fen;

@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "engine/board/board.h"
+#include "engine/commands/commands.h"
 #include "search/search.h"
 #include "tests/support/reference_positions.h"
-#include "tools/tools.h"
 
 namespace shuai {
 namespace {
@@ -196,13 +196,13 @@ TEST_SUITE("threads") {
   TEST_CASE("bench smp runs with repeated parallel searches and refuses bad arguments") {
     using namespace std::string_view_literals;
     const std::vector<std::string_view> good = {"depth"sv, "3"sv, "runs"sv, "2"sv, "hash"sv, "4"sv};
-    CHECK(tools::run_bench_smp(good) == 0);
+    CHECK(commands::run_bench_smp(good) == 0);
     // A sample of a FEN file's positions (the openings, which the bench never saw).
     const std::string openings = std::string(SHUAI_POSITIONS_DIR) + "/openings.fen";
     const std::vector<std::string_view> sampled = {"depth"sv, "3"sv, "file"sv, openings, "sample"sv, "3"sv};
-    CHECK(tools::run_bench_smp(sampled) == 0);
-    const std::string not_fen =
-        std::string(SHUAI_POSITIONS_DIR) + "/hand-set-parameters.txt";  // parameters, not positions
+    CHECK(commands::run_bench_smp(sampled) == 0);
+    const std::string not_fen = std::string(SHUAI_POSITIONS_DIR) +
+                                "/earlier-builds/hand-set-parameters.txt";  // parameters, not positions
     for (const auto& bad :
          std::vector<std::vector<std::string_view>>{{"runs"sv, "0"sv},
                                                     {"runs"sv},
@@ -212,7 +212,7 @@ TEST_SUITE("threads") {
                                                     {"file"sv, "/nonexistent/openings.fen"sv},
                                                     {"file"sv, not_fen},
                                                     {"file"sv, openings, "sample"sv, "0"sv}})
-      CHECK(tools::run_bench_smp(bad) == 2);
+      CHECK(commands::run_bench_smp(bad) == 2);
   }
 }
 

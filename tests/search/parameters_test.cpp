@@ -5,11 +5,11 @@
 #include <string>
 #include <string_view>
 
+#include "engine/commands/bench.h"
 #include "eval/evaluation_tables.h"
 #include "eval/parameter_file.h"
 #include "eval/parameters.h"
 #include "search/search_parameters.h"
-#include "tools/bench.h"
 
 namespace shuai {
 namespace {
@@ -65,15 +65,15 @@ TEST_CASE("a search parameter file may set a few, and a bad one changes nothing"
   CHECK(same_parameters(parameters, before));
 }
 
-TEST_CASE("the search of issue 16 in parameters gives its bench signature") {
-  // positions/search-parameters-issue16.txt switches off or sets back everything issue 35 changed, the
-  // evaluation's weights are those from before the refit on match games
-  // (positions/evaluation-before-refit.txt), and the king danger of issue 36 weighs nothing when its weights
-  // are zero; the signature is the one `shuai bench depth 6` printed at aa2d1a4.
+TEST_CASE("the search of aa2d1a4 in parameters gives its bench signature") {
+  // positions/earlier-builds/search-parameters-aa2d1a4.txt switches off or sets back everything the search
+  // rework after aa2d1a4 changed, the evaluation's weights are those from before the refit on match games
+  // (positions/earlier-builds/evaluation-before-refit.txt), and the king danger weighs nothing when its
+  // weights are zero; the signature is the one `shuai bench depth 6` printed at aa2d1a4.
   static const EvaluationTables without_king_danger = [] {
     EvaluationParameters parameters = default_parameters();
-    REQUIRE_FALSE(
-        load_parameters(std::string(SHUAI_POSITIONS_DIR) + "/evaluation-before-refit.txt", parameters));
+    REQUIRE_FALSE(load_parameters(
+        std::string(SHUAI_POSITIONS_DIR) + "/earlier-builds/evaluation-before-refit.txt", parameters));
     visit_parameters(parameters, [](std::string_view name, auto& member, bool) {
       if (name.starts_with("danger_") || name.starts_with("shape_"))
         for_each_element(member, [](int& value) { value = 0; });
@@ -81,12 +81,13 @@ TEST_CASE("the search of issue 16 in parameters gives its bench signature") {
     parameters.danger_divisor = parameters.danger_endgame_divisor = 1;
     return make_evaluation_tables(parameters);
   }();
-  tools::BenchSettings settings;
+  commands::BenchSettings settings;
   settings.depth = 6;
   settings.options.evaluation.tables = &without_king_danger;
-  REQUIRE_FALSE(load_search_parameters(std::string(SHUAI_POSITIONS_DIR) + "/search-parameters-issue16.txt",
-                                       settings.options.parameters));
-  CHECK(tools::run_bench(settings, false).nodes == 130745);
+  REQUIRE_FALSE(load_search_parameters(
+      std::string(SHUAI_POSITIONS_DIR) + "/earlier-builds/search-parameters-aa2d1a4.txt",
+      settings.options.parameters));
+  CHECK(commands::run_bench(settings, false).nodes == 130745);
 }
 
 }  // namespace

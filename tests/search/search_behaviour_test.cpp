@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "engine/board/board.h"
+#include "engine/commands/bench.h"
 #include "search/search.h"
-#include "tools/bench.h"
 
 namespace shuai {
 namespace {
@@ -338,9 +338,9 @@ TEST_CASE("table cutoffs can be turned off from a count of plies since the last 
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
-  tools::BenchSettings settings;
+  commands::BenchSettings settings;
   settings.depth = 6;
-  const tools::BenchTotals totals = tools::run_bench(settings, false);
+  const commands::BenchTotals totals = commands::run_bench(settings, false);
   CHECK(totals.nodes == 81042);
   // Every position is searched, each to the depth asked (the mean depth `bench time` prints comes from
   // these).

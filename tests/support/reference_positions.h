@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "tools/common/position_file.h"
+#include "engine/board/position_file.h"
 
 namespace shuai::test {
 
@@ -62,16 +62,16 @@ inline std::vector<std::string> split(const std::string& text, char separator) {
 }
 
 // The positions of a file in positions/ (a bad file fails loudly: the tests' data must be right).
-inline std::vector<tools::PositionLine> load_positions(const std::string& file_name) {
-  auto read = tools::read_position_file(std::string(SHUAI_POSITIONS_DIR) + "/" + file_name);
+inline std::vector<PositionLine> load_positions(const std::string& file_name) {
+  auto read = read_position_file(std::string(SHUAI_POSITIONS_DIR) + "/" + file_name);
   if (const auto* error = std::get_if<std::string>(&read)) throw std::runtime_error(*error);
-  return std::get<std::vector<tools::PositionLine>>(std::move(read));
+  return std::get<std::vector<PositionLine>>(std::move(read));
 }
 
 // The FENs of a file in positions/.
 inline std::vector<std::string> load_fens(const std::string& file_name) {
   std::vector<std::string> fens;
-  for (tools::PositionLine& line : load_positions(file_name)) fens.push_back(std::move(line.fen));
+  for (PositionLine& line : load_positions(file_name)) fens.push_back(std::move(line.fen));
   return fens;
 }
 

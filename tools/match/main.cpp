@@ -6,13 +6,13 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/command_line/command_options.h"
 #include "tools/common/child_process.h"
-#include "tools/common/command_options.h"
-#include "tools/match/match.h"
+#include "tools/match_runner/match.h"
 
 namespace {
 
-constexpr shuai::tools::CommandText kMatchCommand = {
+constexpr shuai::CommandText kMatchCommand = {
     "shuai-match", "shuai-match --engine SPEC --engine SPEC [...] [options]",
     R"(Plays engines against each other over UCCI or UCI, refereed by Shuai's own rules. An engine's SPEC
 is name=N,cmd=C,proto=ucci|uci[,dir=D][,ranks=0|1][,tc=BASE+INC][,option=value...]: option=value pairs are
@@ -29,13 +29,13 @@ int fail(const std::string& message) {
 
 int main(int argc, char** argv) {
   namespace match = shuai::match;
-  using shuai::tools::ValueReader;
+  using shuai::ValueReader;
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
   match::MatchSettings settings;
   match::Limits& limits = settings.game.limits;
   std::string openings_path, time_control, error;
   std::int64_t seed = -1;
-  const shuai::tools::CommandOption options[] = {
+  const shuai::CommandOption options[] = {
       {"--engine", "SPEC", "an engine (two, or more for a round robin)",
        ValueReader([&](std::string_view value) -> std::optional<std::string> {
          match::EngineConfig config;
@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
       {"--movetimeout", "MS", "with --depth or --nodes: the longest wait for a move",
        &settings.game.move_timeout_ms, 100, 86'400'000},
   };
-  if (const auto done = shuai::tools::read_command_line(kMatchCommand, options, arguments, stdout, stderr))
+  if (const auto done = shuai::read_command_line(kMatchCommand, options, arguments, stdout, stderr))
     return *done;
   if (seed >= 0) settings.seed = std::uint64_t(seed);
   if (settings.engines.size() < 2) return fail("give at least two --engine (try --help)");

@@ -12,7 +12,7 @@
 
 namespace shuai::stats {
 
-Report run_collisions(const Options& options, tools::Progress& progress) {
+Report run_collisions(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> positions = select_positions(options);
   const SearchLimits limits = search_limits(options);
   Report report;

@@ -37,7 +37,7 @@ class RepeatCounter : public EvaluationObserver {
 
 }  // namespace
 
-Report run_hit_rate(const Options& options, tools::Progress& progress) {
+Report run_hit_rate(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> positions = select_positions(options);
   const SearchLimits limits = search_limits(options);
   Searcher searcher(std::size_t(options.hash_megabytes));

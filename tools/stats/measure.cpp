@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "engine/board/fen.h"
+#include "engine/board/position_file.h"
 #include "eval/minors_table.h"
-#include "tools/common/position_file.h"
 
 namespace shuai::stats {
 
@@ -24,7 +24,7 @@ std::vector<StatsPosition> select_positions(const Options& options) {
     throw std::invalid_argument(fmt::format("no position of {} has a majors value of at least {}",
                                             files_text(options), options.min_majors));
   if (!options.max_positions) return eligible;
-  return tools::spread_evenly(std::move(eligible), std::size_t(options.max_positions));
+  return spread_evenly(std::move(eligible), std::size_t(options.max_positions));
 }
 
 SearchLimits search_limits(const Options& options) {

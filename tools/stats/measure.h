@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/command_line/progress.h"
 #include "search/search.h"
-#include "tools/common/progress.h"
-#include "tools/common/timed_search.h"
+#include "search/timed_search.h"
 #include "tools/stats/options.h"
 #include "tools/stats/positions.h"
 
@@ -35,10 +35,6 @@ std::string memory_label(int entries_log2);
 // "2^17 (3 MB)".
 std::string size_label(int entries_log2);
 double megabytes_of(int entries_log2);
-
-using tools::same_search;
-using tools::timed_search;
-using tools::TimedSearch;
 
 struct Spread {
   double mean = 0;

@@ -33,7 +33,7 @@ class LeafCounter : public EvaluationObserver {
 
 }  // namespace
 
-Report run_miur(const Options& options, tools::Progress& progress) {
+Report run_miur(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> positions = select_positions(options);
   const SearchLimits limits = search_limits(options);
   const int entries_log2 = options.entries_log2.front();

@@ -7,8 +7,8 @@
 #include <optional>
 #include <vector>
 
-#include "tools/common/arguments.h"
-#include "tools/common/command_options.h"
+#include "engine/command_line/arguments.h"
+#include "engine/command_line/command_options.h"
 
 namespace shuai::stats {
 
@@ -52,7 +52,7 @@ const ExperimentSpec& spec_of(Experiment experiment) {
                        [&](const ExperimentSpec& spec) { return spec.experiment == experiment; });
 }
 
-using tools::parse_number;
+using shuai::parse_number;
 
 constexpr int kMinEntriesLog2 = 4, kMaxEntriesLog2 = 30;
 
@@ -166,9 +166,9 @@ namespace {
 
 // Every option of the tool, read into `options` (--positions into `positions`): the common ones, then those
 // of `own` ("--entries --games ..."; every one when it is null).
-std::vector<tools::CommandOption> option_table(Options& options, std::vector<std::string>& positions,
-                                               const std::string_view* own) {
-  std::vector<tools::CommandOption> table = {
+std::vector<CommandOption> option_table(Options& options, std::vector<std::string>& positions,
+                                        const std::string_view* own) {
+  std::vector<CommandOption> table = {
       {"--positions", "FILE",
        "FEN lines or a TSV with a fen column (phases-public.tsv); given again, the files are read in turn",
        &positions},
@@ -184,9 +184,9 @@ std::vector<tools::CommandOption> option_table(Options& options, std::vector<std
        &options.svg_path},
       {"--quiet", "", "no progress bar", &options.quiet},
   };
-  const tools::CommandOption some[] = {
+  const CommandOption some[] = {
       {"--entries", "LIST", "MHT sizes as powers of two: 17-25, 17,20,25",
-       tools::ValueReader([&options](std::string_view text) -> std::optional<std::string> {
+       ValueReader([&options](std::string_view text) -> std::optional<std::string> {
          const auto sizes = parse_sizes(text);
          if (!sizes)
            return fmt::format("sizes as powers of two from {} to {}, e.g. 17-25 or 17,20", kMinEntriesLog2,
@@ -202,7 +202,7 @@ std::vector<tools::CommandOption> option_table(Options& options, std::vector<std
       {"--threads", "N", "collisions: search threads", &options.threads, 1, 256},
       {"--per-bucket", "N", "positions: how many to keep per majors bucket", &options.per_bucket, 1, 100'000},
   };
-  for (const tools::CommandOption& option : some)
+  for (const CommandOption& option : some)
     if (!own || fmt::format(" {} ", *own).find(fmt::format(" {} ", option.flag)) != std::string::npos)
       table.push_back(option);
   return table;
@@ -238,8 +238,7 @@ std::variant<Options, std::string> parse_options(std::span<const std::string_vie
   Options options = default_options(spec->experiment, positions_directory);
   std::vector<std::string> positions;  // given: they replace the default files
   const auto table = option_table(options, positions, &spec->options);
-  if (auto error =
-          tools::parse_command_options({"shuai-stats", "", ""}, table, arguments.subspan(1), options.help))
+  if (auto error = parse_command_options({"shuai-stats", "", ""}, table, arguments.subspan(1), options.help))
     return *error;
   if (!positions.empty()) options.positions_paths = positions;
   if (options.experiment == Experiment::kCollisions && !options.svg_path.empty())
@@ -258,8 +257,8 @@ std::string usage_text(std::optional<Experiment> experiment) {
     Options options = default_options(*experiment, "positions");
     const std::string synopsis = fmt::format("shuai-stats {} [options]", spec.name);
     const std::string description = fmt::format("{}.\nDefaults: {}.", spec.what, defaults_text(spec));
-    return tools::command_usage({"shuai-stats", synopsis, description},
-                                option_table(options, positions, &spec.options));
+    return command_usage({"shuai-stats", synopsis, description},
+                         option_table(options, positions, &spec.options));
   }
   std::string description =
       "Measures on Shuai what the Minors Hash Table paper (Wang, Li and Xu) measured on NEUCHESS. Writes a\n"
@@ -276,8 +275,8 @@ std::string usage_text(std::optional<Experiment> experiment) {
   Options options;
   options.depth = options.repetitions = options.max_plies = -1;
   options.games = options.max_positions = options.min_majors = -1;
-  return tools::command_usage({"shuai-stats", "shuai-stats <experiment> [options]", description},
-                              option_table(options, positions, nullptr));
+  return command_usage({"shuai-stats", "shuai-stats <experiment> [options]", description},
+                       option_table(options, positions, nullptr));
 }
 
 }  // namespace shuai::stats

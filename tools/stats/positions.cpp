@@ -3,7 +3,7 @@
 
 #include <utility>
 
-#include "tools/common/position_file.h"
+#include "engine/board/position_file.h"
 
 namespace shuai::stats {
 
@@ -21,10 +21,10 @@ std::string bucket_name(int bucket) {
 }
 
 std::variant<std::vector<StatsPosition>, std::string> load_positions(const std::string& path) {
-  auto read = tools::read_position_file(path);
+  auto read = read_position_file(path);
   if (auto* error = std::get_if<std::string>(&read)) return std::move(*error);
   std::vector<StatsPosition> positions;
-  for (tools::PositionLine& line : std::get<std::vector<tools::PositionLine>>(read))
+  for (PositionLine& line : std::get<std::vector<PositionLine>>(read))
     positions.push_back({std::move(line.fen), line.position, bucket_of(line.position.majors_value())});
   return positions;
 }

@@ -21,7 +21,7 @@ struct StatsPosition {
   int bucket = 0;  // of the position's own majors value
 };
 
-// Reads one of the project's position files (see tools/common/position_file.h). An error message (file and
+// Reads one of the project's position files (see engine/board/position_file.h). An error message (file and
 // line) when the file cannot be read or a FEN is not a legal position.
 std::variant<std::vector<StatsPosition>, std::string> load_positions(const std::string& path);
 

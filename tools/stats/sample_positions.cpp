@@ -30,7 +30,7 @@ std::size_t visiting_stride(std::size_t n) {
 
 }  // namespace
 
-std::vector<SampledPosition> sample_positions(const Options& options, tools::Progress& progress) {
+std::vector<SampledPosition> sample_positions(const Options& options, Progress& progress) {
   Options selection = options;
   if (options.games) selection.max_positions = options.games;
   const std::vector<StatsPosition> openings = select_positions(selection);

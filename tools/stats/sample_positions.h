@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/common/progress.h"
+#include "engine/command_line/progress.h"
 #include "tools/stats/options.h"
 
 namespace shuai::stats {
@@ -22,7 +22,7 @@ struct SampledPosition {
 // early stop leaves no family out) at --depth, keeps the positions after
 // plies 12, 19, 26, ... that are new, until --per-bucket positions fill every bucket or the games run out.
 // Deterministic: the same options give the same file.
-std::vector<SampledPosition> sample_positions(const Options& options, tools::Progress& progress);
+std::vector<SampledPosition> sample_positions(const Options& options, Progress& progress);
 
 // Columns bucket, majors_value, fen, source, with a header row; ordered by bucket.
 std::string positions_tsv(const std::vector<SampledPosition>& positions);

@@ -75,7 +75,7 @@ void check_same_moves(const std::vector<Move>& reference, const std::vector<Move
 
 }  // namespace
 
-Report run_reset(const Options& options, tools::Progress& progress) {
+Report run_reset(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> openings = select_openings(options);
   const SearchLimits limits = search_limits(options);
   Report report;
@@ -158,7 +158,7 @@ Report run_reset(const Options& options, tools::Progress& progress) {
   return report;
 }
 
-Report run_occupancy(const Options& options, tools::Progress& progress) {
+Report run_occupancy(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> openings = select_openings(options);
   const SearchLimits limits = search_limits(options);
   Report report;

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "tools/common/arguments.h"
+#include "engine/command_line/arguments.h"
 #include "tools/stats/experiments.h"
 #include "tools/stats/positions.h"
 #include "tools/stats/sample_positions.h"
@@ -31,7 +31,7 @@ std::string report_markdown(const Report& report) {
   return text;
 }
 
-Report run_experiment(const Options& options, tools::Progress& progress) {
+Report run_experiment(const Options& options, Progress& progress) {
   switch (options.experiment) {
     case Experiment::kMiur:
       return run_miur(options, progress);
@@ -55,7 +55,7 @@ Report run_experiment(const Options& options, tools::Progress& progress) {
 
 int run_stats(std::span<const std::string_view> arguments, const std::string& positions_directory,
               std::FILE* out, std::FILE* error) {
-  if (!arguments.empty() && tools::asks_for_help(arguments.first(1))) {
+  if (!arguments.empty() && asks_for_help(arguments.first(1))) {
     fmt::print(out, "{}", usage_text());
     return 0;
   }
@@ -71,7 +71,7 @@ int run_stats(std::span<const std::string_view> arguments, const std::string& po
   }
   Report report;
   try {
-    tools::Progress progress(options.quiet ? nullptr : error);
+    Progress progress(options.quiet ? nullptr : error);
     if (options.experiment == Experiment::kSamplePositions) {
       const std::vector<SampledPosition> positions = sample_positions(options, progress);
       progress.finish();

@@ -55,7 +55,7 @@ constexpr PruningSetting kPruningSettings[] = {
 
 }  // namespace
 
-Report run_speedup(const Options& options, tools::Progress& progress) {
+Report run_speedup(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> positions = select_positions(options);
   const SearchLimits limits = search_limits(options);
   const std::size_t sizes = options.entries_log2.size();
@@ -113,7 +113,7 @@ Report run_speedup(const Options& options, tools::Progress& progress) {
   return report;
 }
 
-Report run_pruning(const Options& options, tools::Progress& progress) {
+Report run_pruning(const Options& options, Progress& progress) {
   const std::vector<StatsPosition> positions = select_positions(options);
   const SearchLimits limits = search_limits(options);
   const std::size_t sizes = options.entries_log2.size();

@@ -8,9 +8,9 @@
 #include <unordered_set>
 
 #include "engine/book/pgn_reader.h"
+#include "engine/command_line/command_options.h"
 #include "engine/game/referee.h"
 #include "search/search.h"
-#include "tools/common/command_options.h"
 #include "tools/tune/training_file.h"
 #include "tools/tune/training_game.h"
 
@@ -34,10 +34,10 @@ writes it. A position already written (the same position key) is skipped: it kee
 games a player lost by time, an illegal move or a crash (their Termination tag) are skipped too, as their
 result says nothing about the positions.)";
 
-constexpr tools::CommandText kExtractCommand = {
-    "shuai-tune extract", "shuai-tune extract --out FILE [options] PGN...", kDescription};
+constexpr CommandText kExtractCommand = {"shuai-tune extract",
+                                         "shuai-tune extract --out FILE [options] PGN...", kDescription};
 
-std::vector<tools::CommandOption> option_table(ExtractOptions& options) {
+std::vector<CommandOption> option_table(ExtractOptions& options) {
   return {
       {"--out", "FILE", "the training file, written anew", &options.out_path, 0, 0, true},
       {"--skip-plies", "N", "plies after each game's start not recorded", &options.skipped_plies, 0, 1000},
@@ -147,8 +147,8 @@ bool extract(const ExtractOptions& options, ExtractSummary& summary, std::string
 int run_extract(std::span<const std::string_view> arguments, const std::string&, std::FILE* out,
                 std::FILE* error) {
   ExtractOptions options;
-  if (const auto code = tools::read_command_line(kExtractCommand, option_table(options), arguments, out,
-                                                 error, &options.pgn_paths))
+  if (const auto code = read_command_line(kExtractCommand, option_table(options), arguments, out, error,
+                                          &options.pgn_paths))
     return *code;
   if (options.pgn_paths.empty()) {
     fmt::print(error, "shuai-tune extract: no PGN file given\n");

@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/command_line/command_options.h"
 #include "eval/parameter_file.h"
-#include "tools/common/command_options.h"
 #include "tools/common/work_queue.h"
 
 namespace shuai::tune {
@@ -54,7 +54,7 @@ constexpr double kPositive = std::numeric_limits<double>::denorm_min();
 
 namespace {
 
-constexpr tools::CommandText kFitCommand = {
+constexpr CommandText kFitCommand = {
     "fit", "shuai-tune fit DATA... [options]",
     R"(Fits the evaluation's parameters (eval/parameters.h) to the results of the games in the training files DATA
 (written by `shuai-tune generate`; shards may be given one by one or concatenated: a position met twice counts
@@ -65,7 +65,7 @@ key) is held out and its loss printed after every epoch; the parameters written 
 the lowest validation loss.)"};
 
 // The options of `fit`, read into `options`.
-std::vector<tools::CommandOption> option_table(FitOptions& options) {
+std::vector<CommandOption> option_table(FitOptions& options) {
   return {
       {"--start", "FILE", "start from this parameter file (default: the built-in values)",
        &options.start_path},
@@ -82,7 +82,7 @@ std::vector<tools::CommandOption> option_table(FitOptions& options) {
        &options.regularization, 0.0, kMaxDouble},
       {"--only", "A,B,...",
        "fit only the parameters named by these prefixes (danger_,shape_); the others keep their start values",
-       tools::ValueReader([&options](std::string_view value) -> std::optional<std::string> {
+       ValueReader([&options](std::string_view value) -> std::optional<std::string> {
          options.only.clear();
          for (std::size_t start = 0; start <= value.size();) {
            const std::size_t comma = std::min(value.find(',', start), value.size());
@@ -105,14 +105,14 @@ std::vector<tools::CommandOption> option_table(FitOptions& options) {
 std::string fit_usage_text() {
   FitOptions options;
   options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-  return tools::command_usage(kFitCommand, option_table(options));
+  return command_usage(kFitCommand, option_table(options));
 }
 
 std::variant<FitOptions, std::string> parse_fit_options(std::span<const std::string_view> arguments) {
   FitOptions options;
   options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-  if (auto error = tools::parse_command_options(kFitCommand, option_table(options), arguments, options.help,
-                                                &options.data_paths))
+  if (auto error = parse_command_options(kFitCommand, option_table(options), arguments, options.help,
+                                         &options.data_paths))
     return *error;
   if (options.data_paths.empty() && !options.help) return "fit: no training file given (try --help)";
   return options;

@@ -11,9 +11,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "engine/board/position_file.h"
+#include "engine/command_line/progress.h"
 #include "search/search.h"
-#include "tools/common/position_file.h"
-#include "tools/common/progress.h"
 #include "tools/common/work_queue.h"
 #include "tools/tune/game_start.h"
 #include "tools/tune/training_file.h"
@@ -24,25 +24,25 @@ namespace shuai::tune {
 namespace {
 
 std::vector<std::string> load_openings(const std::string& path) {
-  auto read = tools::read_position_file(path);
+  auto read = read_position_file(path);
   if (const auto* error = std::get_if<std::string>(&read)) throw GenerateInputError(*error);
   std::vector<std::string> fens;
-  for (tools::PositionLine& line : std::get<std::vector<tools::PositionLine>>(read))
+  for (shuai::PositionLine& line : std::get<std::vector<shuai::PositionLine>>(read))
     fens.push_back(std::move(line.fen));
   return fens;
 }
 
 // The progress line: games done of the run's total, positions written, games per minute and the time left.
 // Into a log it writes only its final state.
-std::string progress_text(const tools::ProgressState& state, std::uint64_t positions_written) {
+std::string progress_text(const ProgressState& state, std::uint64_t positions_written) {
   constexpr int kBarWidth = 24;
   std::string rate;
   if (state.done > 0 && state.elapsed > 0)
     rate = fmt::format("  {:.1f} games/min{}", 60.0 * double(state.done) / state.elapsed,
-                       tools::time_left_text(state.done, state.total, state.elapsed));
+                       time_left_text(state.done, state.total, state.elapsed));
   return fmt::format("{} {} {}/{} games  {} positions  {}{}", state.label,
-                     tools::progress_bar(state.done, state.total, kBarWidth), state.done, state.total,
-                     positions_written, tools::clock_text(state.elapsed), rate);
+                     progress_bar(state.done, state.total, kBarWidth), state.done, state.total,
+                     positions_written, clock_text(state.elapsed), rate);
 }
 
 // The file's first line when it is new: what the lines are and how they were made.
@@ -57,7 +57,7 @@ std::string header_line(const GenerateOptions& options) {
 class GameWriter {
  public:
   GameWriter(const GenerateOptions& options, const TrainingFileContents& contents, GenerateSummary& summary,
-             tools::Progress& progress)
+             Progress& progress)
       : path_(options.out_path), keys_(contents.keys), summary_(summary), progress_(progress) {
     const bool is_new = contents.complete_bytes == 0;
     file_ = std::fopen(path_.c_str(), "ab");
@@ -112,7 +112,7 @@ class GameWriter {
   std::mutex mutex_;  // guards everything below, and the file
   std::unordered_set<std::uint64_t> keys_;
   GenerateSummary& summary_;
-  tools::Progress& progress_;
+  Progress& progress_;
 };
 
 }  // namespace
@@ -141,7 +141,7 @@ GenerateSummary generate(const GenerateOptions& options, std::FILE* messages) {
       pending.push_back(game);
   }
 
-  tools::Progress progress(messages, tools::LogPolicy::kFinalState, [&](const tools::ProgressState& state) {
+  Progress progress(messages, LogPolicy::kFinalState, [&](const ProgressState& state) {
     return progress_text(state, summary.positions_written);
   });
   progress.start("generate", pending.size());

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "tools/common/command_options.h"
+#include "engine/command_line/command_options.h"
 
 namespace shuai::tune {
 
@@ -51,11 +51,11 @@ Sharding: N machines each run the same command with --shard 1/N ... N/N into the
 play disjoint games, which are the same games a single run plays. `cat part*.txt > all.txt` merges them;
 duplicates across shards stay in the merged file and are removed by the fit.)";
 
-constexpr tools::CommandText kGenerateCommand = {"shuai-tune generate",
-                                                 "shuai-tune generate --out FILE [options]", kDescription};
+constexpr CommandText kGenerateCommand = {"shuai-tune generate", "shuai-tune generate --out FILE [options]",
+                                          kDescription};
 
 // The options of `generate`, read into `options`.
-std::vector<tools::CommandOption> option_table(GenerateOptions& options) {
+std::vector<CommandOption> option_table(GenerateOptions& options) {
   return {
       {"--out", "FILE", "where the positions go (appended; see \"resuming\")", &options.out_path, 0, 0, true},
       {"--games", "N", "game indices 0 .. N-1 over all shards", &options.games, 1, 100'000'000},
@@ -65,7 +65,7 @@ std::vector<tools::CommandOption> option_table(GenerateOptions& options) {
       {"--seed", "S", "the run's seed; each game's seed comes from S and its index", &options.seed, 0,
        double(UINT64_MAX)},
       {"--shard", "I/N", "play only the games whose index g has g % N == I-1 (default 1/1)",
-       tools::shard_reader(options.shard_index, options.shard_count, kMaxShards)},
+       shard_reader(options.shard_index, options.shard_count, kMaxShards)},
       {"--openings", "FILE", "FEN lines, \" ; comment\" allowed", &options.openings_path},
       {"--random-plies", "N", "uniformly random legal moves played after the opening", &options.random_plies,
        0, 200},
@@ -80,15 +80,14 @@ std::vector<tools::CommandOption> option_table(GenerateOptions& options) {
 std::variant<GenerateOptions, std::string> parse_generate_options(std::span<const std::string_view> arguments,
                                                                   const std::string& positions_directory) {
   GenerateOptions options = default_generate_options(positions_directory);
-  if (auto error =
-          tools::parse_command_options(kGenerateCommand, option_table(options), arguments, options.help))
+  if (auto error = parse_command_options(kGenerateCommand, option_table(options), arguments, options.help))
     return *error;
   return options;
 }
 
 std::string generate_usage_text(const std::string& positions_directory) {
   GenerateOptions options = default_generate_options(positions_directory);
-  return tools::command_usage(kGenerateCommand, option_table(options));
+  return command_usage(kGenerateCommand, option_table(options));
 }
 
 }  // namespace shuai::tune

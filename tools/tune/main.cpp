@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/common/arguments.h"
+#include "engine/command_line/arguments.h"
 #include "tools/tune/extract.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
@@ -43,7 +43,7 @@ std::string usage_line() {
 
 int main(int argc, char** argv) {
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
-  if (!arguments.empty() && shuai::tools::asks_for_help(std::span(arguments).first(1))) {
+  if (!arguments.empty() && shuai::asks_for_help(std::span(arguments).first(1))) {
     fmt::print("{}\n", usage_line());
     return 0;
   }

@@ -13,17 +13,15 @@
 #include <random>
 #include <sstream>
 
+#include "engine/command_line/arguments.h"
+#include "engine/command_line/command_options.h"
 #include "eval/parameter_file.h"
-#include "tools/common/arguments.h"
 #include "tools/common/child_process.h"
-#include "tools/common/command_options.h"
-#include "tools/match/match.h"
+#include "tools/match_runner/match.h"
 
 namespace shuai::tune {
 
 namespace {
-
-using tools::CommandOption;
 
 // A word stream over the state's text, comments dropped.
 class Words {
@@ -44,7 +42,7 @@ template <typename Number>
 std::optional<Number> read_number(Words& words, Number low, Number high) {
   const auto word = words.take();
   if (!word) return std::nullopt;
-  return tools::parse_number<Number>(*word, low, high);
+  return parse_number<Number>(*word, low, high);
 }
 
 // Keys of the state file and where they go.
@@ -252,9 +250,9 @@ int run_init(std::span<const std::string_view> arguments, const std::string& pos
       {"--rate", "R", "r_end, the learning rate at the last iteration", &rate_end, 1e-6, 1},
       {"--force", "", "overwrite an existing state file", &force},
   };
-  if (const auto done = tools::read_command_line({"spsa init", "shuai-tune spsa init --state FILE [options]",
-                                                  "Creates the state of a new tuning run."},
-                                                 options, arguments, out, err))
+  if (const auto done = read_command_line({"spsa init", "shuai-tune spsa init --state FILE [options]",
+                                           "Creates the state of a new tuning run."},
+                                          options, arguments, out, err))
     return *done;
   if (std::filesystem::exists(state_path) && !force)
     return fmt::print(err, "spsa init: '{}' exists: resume it with 'spsa run', or pass --force\n",
@@ -304,13 +302,13 @@ int run_play(std::span<const std::string_view> arguments, std::FILE* out, std::F
       {"--state", "FILE", "the run's state file", &state_path, 0, 0, true},
       {"--out", "FILE", "where this shard's result goes", &out_path, 0, 0, true},
       {"--shard", "I/N", "play the pairs p with p % N == I-1 (default 1/1)",
-       tools::shard_reader(index, count, 100000)},
+       shard_reader(index, count, 100000)},
       {"--concurrency", "N", "games at once", &concurrency, 1, 1024},
   };
   if (const auto done =
-          tools::read_command_line({"spsa play", "shuai-tune spsa play --state FILE --out FILE [--shard I/N]",
-                                    "Plays one shard of the current iteration's game pairs."},
-                                   options, arguments, out, err))
+          read_command_line({"spsa play", "shuai-tune spsa play --state FILE --out FILE [--shard I/N]",
+                             "Plays one shard of the current iteration's game pairs."},
+                            options, arguments, out, err))
     return *done;
   SpsaState state;
   if (const auto error = read_state_file(state_path, state, err)) return *error;
@@ -328,10 +326,9 @@ int run_update(std::span<const std::string_view> arguments, std::FILE* out, std:
   std::string state_path;
   const CommandOption options[] = {{"--state", "FILE", "the run's state file", &state_path, 0, 0, true}};
   std::vector<std::string> result_paths;
-  if (const auto done =
-          tools::read_command_line({"spsa update", "shuai-tune spsa update --state FILE RESULT...",
-                                    "Ends the current iteration with the results of all its shards."},
-                                   options, arguments, out, err, &result_paths))
+  if (const auto done = read_command_line({"spsa update", "shuai-tune spsa update --state FILE RESULT...",
+                                           "Ends the current iteration with the results of all its shards."},
+                                          options, arguments, out, err, &result_paths))
     return *done;
   SpsaState state;
   if (const auto error = read_state_file(state_path, state, err)) return *error;
@@ -377,10 +374,10 @@ int run_local(std::span<const std::string_view> arguments, std::FILE* out, std::
       {"--for", "N", "stop after N iterations of this run (0: when the planned number is done)",
        &iterations_now, 0, 10000000},
   };
-  if (const auto done = tools::read_command_line(
-          {"spsa run", "shuai-tune spsa run --state FILE [--concurrency N] [--for N]",
-           "Plays and updates the iterations on this machine; resumable."},
-          options, arguments, out, err))
+  if (const auto done =
+          read_command_line({"spsa run", "shuai-tune spsa run --state FILE [--concurrency N] [--for N]",
+                             "Plays and updates the iterations on this machine; resumable."},
+                            options, arguments, out, err))
     return *done;
   SpsaState state;
   if (const auto error = read_state_file(state_path, state, err)) return *error;
@@ -406,10 +403,9 @@ int run_local(std::span<const std::string_view> arguments, std::FILE* out, std::
 int run_show(std::span<const std::string_view> arguments, std::FILE* out, std::FILE* err) {
   std::string state_path;
   const CommandOption options[] = {{"--state", "FILE", "the run's state file", &state_path, 0, 0, true}};
-  if (const auto done =
-          tools::read_command_line({"spsa show", "shuai-tune spsa show --state FILE",
-                                    "Prints the reached parameters as a search parameter file."},
-                                   options, arguments, out, err))
+  if (const auto done = read_command_line({"spsa show", "shuai-tune spsa show --state FILE",
+                                           "Prints the reached parameters as a search parameter file."},
+                                          options, arguments, out, err))
     return *done;
   SpsaState state;
   if (const auto error = read_state_file(state_path, state, err)) return *error;
@@ -544,7 +540,7 @@ void spsa_update(SpsaState& state, int wins, int draws, int losses) {
 
 int run_spsa(std::span<const std::string_view> arguments, const std::string& positions_directory,
              std::FILE* out, std::FILE* err) {
-  if (arguments.empty() || tools::asks_for_help(arguments)) {
+  if (arguments.empty() || asks_for_help(arguments)) {
     fmt::print(arguments.empty() ? err : out, "{}\n", kSpsaUsage);
     return arguments.empty() ? 2 : 0;
   }

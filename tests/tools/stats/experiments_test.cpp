@@ -59,7 +59,7 @@ void check_report(const Report& report, std::size_t rows) {
 }
 
 TEST_CASE("miur at a tiny scale: every bucket counted, MI and MA within N, rates within 0..1") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   Options options = tiny(Experiment::kMiur, 3, 10);
   options.positions_paths = {SHUAI_POSITIONS_DIR "/phases-public.tsv"};  // 35 a bucket, in bucket order
   const Report report = run_miur(options, progress);
@@ -81,7 +81,7 @@ TEST_CASE("miur at a tiny scale: every bucket counted, MI and MA within N, rates
 
 TEST_CASE(
     "hitrate at a tiny scale: rates within 0..1, below the unbounded ceiling, never falling with size") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   Options options = tiny(Experiment::kHitRate, 4, 4);
   options.entries_log2 = {6, 10, 14};
   const Report report = run_hit_rate(options, progress);
@@ -100,7 +100,7 @@ TEST_CASE(
 }
 
 TEST_CASE("speedup at a tiny scale: identical searches with the MHT on and off, times measured") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   Options options = tiny(Experiment::kSpeedup, 3, 3);
   options.entries_log2 = {8, 12};
   options.repetitions = 2;
@@ -117,14 +117,14 @@ TEST_CASE("speedup at a tiny scale: identical searches with the MHT on and off, 
 }
 
 TEST_CASE("pruning at a tiny scale: five settings, identical searches, fewer nodes with all pruning") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   const Report report = run_pruning(tiny(Experiment::kPruning, 3, 2), progress);
   check_report(report, 5);
   CHECK(number(report, 4, "nodes") < number(report, 0, "nodes"));  // "all" against "none"
 }
 
 TEST_CASE("reset at a tiny scale: the same moves with and without reset at every size") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   Options options = tiny(Experiment::kReset, 2, 0);
   options.games = 2;
   options.max_plies = 16;
@@ -136,7 +136,7 @@ TEST_CASE("reset at a tiny scale: the same moves with and without reset at every
 }
 
 TEST_CASE("occupancy at a tiny scale: within 0..1, never lower without reset than with it") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   Options options = tiny(Experiment::kOccupancy, 3, 0);
   options.games = 1;
   options.max_plies = 16;
@@ -177,7 +177,7 @@ TEST_CASE("a self-play game plays legal moves and ends by the rules or the ply l
 }
 
 TEST_CASE("positions of our own: sampled by bucket, distinct, legal, read back by the position reader") {
-  tools::Progress progress(nullptr);
+  Progress progress(nullptr);
   Options options = tiny(Experiment::kSamplePositions, 2, 0);
   options.games = 3;
   options.max_plies = 60;
@@ -213,7 +213,7 @@ TEST_CASE("positions of our own: sampled by bucket, distinct, legal, read back b
 
 TEST_SUITE("threads") {
   TEST_CASE("collisions at a tiny scale: the lockless encoding lets no bad hit through") {
-    tools::Progress progress(nullptr);
+    Progress progress(nullptr);
     Options options = tiny(Experiment::kCollisions, 4, 2);
     options.entries_log2 = {4};
     options.threads = 2;

@@ -25,7 +25,7 @@ std::vector<Position> random_positions(int plies_each) {
   std::vector<Position> positions;
   std::mt19937 random(11);
   for (const char* file : {"phases-public.tsv", "phases-selfplay.tsv"}) {
-    for (const tools::PositionLine& line : test::load_positions(file)) {
+    for (const PositionLine& line : test::load_positions(file)) {
       Position position = line.position;
       for (int ply = 0; ply < plies_each; ++ply) {
         MoveList moves;

@@ -1,0 +1,60 @@
+// The search benchmark and the tactics check as functions: their settings, their totals and the tactics
+// file's reader, for the bench subcommands and the tests that run them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "search/search.h"
+
+namespace shuai::commands {
+
+struct BenchSettings {
+  int depth = 10;
+  std::int64_t move_time_ms = -1;  // when set: this long per position instead of a fixed depth
+  std::uint64_t hash_megabytes = 16;
+  SearchOptions options;
+};
+struct BenchTotals {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int depth_sum = 0;  // of the depths completed, over `positions` searches
+  int positions = 0;
+};
+// Searches every bench position to settings.depth from a cleared table, in order; `print` writes one line
+// per position. The node total is the bench signature: any change to the search's behaviour changes it.
+BenchTotals run_bench(const BenchSettings& settings, bool print);
+
+// One position of positions/tactics.epd: a move Shuai played in a game it lost, and the move that holds.
+struct TacticsPosition {
+  std::string id;
+  std::string fen;                       // board and side to move
+  std::vector<std::string> best_moves;   // bm: the moves that hold (ICCS), by Fairy-Stockfish's long search
+  std::vector<std::string> avoid_moves;  // am: the move played in the game, which loses
+  std::string source;                    // c0: the game and ply it came from
+};
+// Reads EPD lines ("<board> <side> - - bm M...; am M; id "..."; ...") with the tools' position reader
+// (engine/board/position_file.h). On a malformed line: nothing, and `error` names `name` and the line.
+std::vector<TacticsPosition> parse_tactics(std::string_view text, std::string& error,
+                                           const std::string& name = "positions/tactics.epd");
+
+struct TacticsSettings {
+  std::uint64_t nodes = 200'000;
+  std::uint64_t hash_megabytes = 16;
+};
+struct TacticsTotals {
+  int solved = 0;
+  int total = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+// Searches each position with one thread from cleared tables to the node count; solved when the move found
+// is one of its bm. `print` writes one line per position.
+TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const TacticsSettings& settings,
+                          bool print);
+
+}  // namespace shuai::commands

@@ -1,0 +1,60 @@
+// A match or round robin: the schedule of games over openings (each played twice, colours swapped), the
+// worker threads that play them, the running tally, the SPRT stop, the PGN file and the final report.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tools/match_runner/engine_player.h"
+#include "tools/match_runner/game.h"
+#include "tools/match_runner/statistics.h"
+
+namespace shuai::match {
+
+struct MatchSettings {
+  std::vector<EngineConfig> engines;
+  GameSettings game;
+  std::string time_control_text;  // for the report and the PGN
+  int games = 2;                  // per pairing
+  int first_game = 0;             // per pairing, even: the games before it are left to another run
+  int concurrency = 1;
+  std::vector<Opening> openings;  // empty: the start position
+  std::string pgn_path;
+  SprtSettings sprt;
+  std::optional<std::uint64_t> seed;  // shuffles the opening order when set
+  bool progress = true;
+};
+
+// Faults a player committed, each counted apart.
+struct Faults {
+  int time_losses = 0, illegal_moves = 0, crashes = 0;
+};
+
+struct PairingResult {
+  int first = 0, second = 0;  // engine indexes; the tally is from the first engine's side
+  Tally tally;
+  std::map<std::string, int> terminations;
+};
+
+struct MatchResult {
+  std::vector<PairingResult> pairings;
+  std::vector<Faults> faults;  // per engine
+  bool stopped_by_sprt = false;
+};
+
+// Reads a position file (engine/board/position_file.h). After a ';' a line may name the opening and
+// end with ':' and the ICCS moves that reach its position from the start position (positions/openings.fen
+// does): the games then start at the start position with those moves. False with a message naming the line
+// when one is not a legal position or its moves do not reach it.
+bool read_openings(const std::string& path, std::vector<Opening>& openings, std::string& error);
+
+// Plays the whole match; prints progress lines to standard output when settings.progress is set.
+MatchResult run_match(const MatchSettings& settings);
+
+// The closing report: per pairing W/D/L, score, Elo with margins, SPRT, faults and terminations.
+std::string match_report(const MatchSettings& settings, const MatchResult& result);
+
+}  // namespace shuai::match
