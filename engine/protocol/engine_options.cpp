@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <optional>
 
 namespace shuai {
 
@@ -56,97 +57,55 @@ const std::vector<EngineOption>& engine_options() {
   using enum OptionType;
   using Value = const OptionValue&;
   // ponder, useegtb, egtbpaths, idle, style, UCI_Variant have no action: accepted, they change nothing (no
-  // tablebases; pondering is driven by "go ponder").
+  // tablebases; pondering is driven by "go ponder"). The listings print the options in this order.
+  // Laid out by hand, one entry to an option: clang-format would give every field a line of its own.
+  // clang-format off
   static const std::vector<EngineOption> options = {
-      {"usemillisec",
-       "",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.settings().milliseconds = value.flag, true; },
-       false},
-      {"batch",
-       "",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.settings().batch = value.flag, true; },
-       false},
-      {"debug",
-       "",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.settings().debug = value.flag, true; }},
-      {"ponder", "Ponder", kCheck, "false", 0, 0, {}, nullptr, false},
-      {"usebook",
-       "OwnBook",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.set_use_book(value.flag), true; }},
-      {"bookfiles",
-       "BookFile",
-       kString,
-       "<empty>",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.set_book_files(value.text), true; }},
-      {"useegtb", "", kCheck, "false", 0, 0, {}, nullptr, false},
-      {"egtbpaths", "", kString, "<empty>", 0, 0, {}, nullptr, false},
-      {"hashsize",
-       "Hash",
-       kSpin,
-       "64",
-       0,
-       kMaxHashMegabytes,
-       {},
-       [](EngineCore& core, Value value) { return core.resize_table(true, value.name, value.number); },
-       false},
-      {"threads",
-       "Threads",
-       kSpin,
-       "1",
-       0,
-       kMaxThreads,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "usemillisec", .type = kCheck, .default_value = "false", .in_cecp = false,
+       .action = [](EngineCore& core, Value value) {
+         return core.settings().milliseconds = value.flag, true;
+       }},
+      {.ucci_name = "batch", .type = kCheck, .default_value = "false", .in_cecp = false,
+       .action = [](EngineCore& core, Value value) { return core.settings().batch = value.flag, true; }},
+      {.ucci_name = "debug", .type = kCheck, .default_value = "false",
+       .action = [](EngineCore& core, Value value) { return core.settings().debug = value.flag, true; }},
+      {.ucci_name = "ponder", .uci_name = "Ponder", .type = kCheck, .default_value = "false",
+       .in_cecp = false},
+      {.ucci_name = "usebook", .uci_name = "OwnBook", .type = kCheck, .default_value = "false",
+       .action = [](EngineCore& core, Value value) { return core.set_use_book(value.flag), true; }},
+      {.ucci_name = "bookfiles", .uci_name = "BookFile", .type = kString, .default_value = "<empty>",
+       .action = [](EngineCore& core, Value value) { return core.set_book_files(value.text), true; }},
+      {.ucci_name = "useegtb", .type = kCheck, .default_value = "false", .in_cecp = false},
+      {.ucci_name = "egtbpaths", .type = kString, .default_value = "<empty>", .in_cecp = false},
+      {.ucci_name = "hashsize", .uci_name = "Hash", .type = kSpin, .default_value = "64",
+       .max = kMaxHashMegabytes, .in_cecp = false,
+       .action = [](EngineCore& core, Value value) {
+         return core.resize_table(true, value.name, value.number);
+       }},
+      {.ucci_name = "threads", .uci_name = "Threads", .type = kSpin, .default_value = "1",
+       .max = kMaxThreads, .in_cecp = false,
+       .action = [](EngineCore& core, Value value) {
          return core.searcher().set_threads(int(value.number)), true;  // 0: one per processor
-       },
-       false},
-      {"idle", "", kCombo, "none", 0, 0, kLevels, nullptr, false},
-      {"promotion",
-       "",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+       }},
+      {.ucci_name = "idle", .type = kCombo, .default_value = "none", .choices = kLevels, .in_cecp = false},
+      {.ucci_name = "promotion", .type = kCheck, .default_value = "false", .in_cecp = false,
+       .action = [](EngineCore& core, Value value) {
          if (value.flag)
            core.message("promotion of advisors and elephants is not supported: the option stays off");
          return !value.flag;
-       },
-       false},
-      {"pruning", "Pruning", kCombo, "large", 0, 0, kLevels,
-       [](EngineCore& core, Value value) {
+       }},
+      {.ucci_name = "pruning", .uci_name = "Pruning", .type = kCombo, .default_value = "large",
+       .choices = kLevels,
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning = pruning_for_level(level_of(value.lowered)), true;
        }},
-      {"knowledge", "Knowledge", kCombo, "large", 0, 0, kLevels,
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "knowledge", .uci_name = "Knowledge", .type = kCombo, .default_value = "large",
+       .choices = kLevels,
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).evaluation.knowledge = Knowledge(int(level_of(value.lowered))), true;
        }},
-      {"randomness", "", kCombo, "none", 0, 0, kLevels,
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "randomness", .type = kCombo, .default_value = "none", .choices = kLevels,
+       .action = [](EngineCore& core, Value value) {
          // The book's choice: none follows the record, each level flattens it further toward uniform.
          const std::string& level = value.lowered;
          core.set_book_sharpness(level == "none"     ? 1.0
@@ -155,174 +114,80 @@ const std::vector<EngineOption>& engine_options() {
                                                      : 0.25);
          return true;
        }},
-      {"style", "", kCombo, "normal", 0, 0, {"solid", "normal", "risky"}, nullptr, false},
-      {"newgame",
-       "Clear Hash",
-       kButton,
-       "",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value) { return core.searcher().clear(), true; }},
-      {"minorshashsize",
-       "MinorsHash",
-       kSpin,
-       "5",
-       0,
-       32768,
-       {},
-       [](EngineCore& core, Value value) { return core.resize_table(false, value.name, value.number); }},
-      {"moveoverhead",
-       "Move Overhead",
-       kSpin,
-       "50",
-       0,
-       5000,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "style", .type = kCombo, .default_value = "normal",
+       .choices = {"solid", "normal", "risky"}, .in_cecp = false},
+      {.ucci_name = "newgame", .uci_name = "Clear Hash", .type = kButton,
+       .action = [](EngineCore& core, Value) { return core.searcher().clear(), true; }},
+      {.ucci_name = "minorshashsize", .uci_name = "MinorsHash", .type = kSpin, .default_value = "5",
+       .max = 32768,
+       .action = [](EngineCore& core, Value value) {
+         return core.resize_table(false, value.name, value.number);
+       }},
+      {.ucci_name = "moveoverhead", .uci_name = "Move Overhead", .type = kSpin, .default_value = "50",
+       .max = 5000,
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).move_overhead_ms = value.number, true;
        }},
-      {"multipv",
-       "MultiPV",
-       kSpin,
-       "1",
-       1,
-       128,
-       {},
-       [](EngineCore& core, Value value) { return search_options(core).multi_pv = int(value.number), true; }},
-      {"nullmove",
-       "NullMove",
-       kCheck,
-       "true",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "multipv", .uci_name = "MultiPV", .type = kSpin, .default_value = "1",
+       .min = 1, .max = 128,
+       .action = [](EngineCore& core, Value value) {
+         return search_options(core).multi_pv = int(value.number), true;
+       }},
+      {.ucci_name = "nullmove", .uci_name = "NullMove", .type = kCheck, .default_value = "true",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning.null_move = value.flag, true;
        }},
-      {"latemovereductions",
-       "LateMoveReductions",
-       kCheck,
-       "true",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "latemovereductions", .uci_name = "LateMoveReductions", .type = kCheck,
+       .default_value = "true",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning.late_move_reductions = value.flag, true;
        }},
-      {"futility",
-       "Futility",
-       kCheck,
-       "true",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "futility", .uci_name = "Futility", .type = kCheck, .default_value = "true",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning.futility = value.flag, true;
        }},
-      {"razoring",
-       "Razoring",
-       kCheck,
-       "true",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "razoring", .uci_name = "Razoring", .type = kCheck, .default_value = "true",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning.razoring = value.flag, true;
        }},
-      {"transactions",
-       "AspirationTransactions",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "transactions", .uci_name = "AspirationTransactions", .type = kCheck,
+       .default_value = "false",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).aspiration_transactions = value.flag, true;
        }},
-      {"minorsverify",
-       "MinorsVerify",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "minorsverify", .uci_name = "MinorsVerify", .type = kCheck, .default_value = "false",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).evaluation.verify_minors_hits = value.flag, true;
        }},
-      {"minorslockless",
-       "MinorsLockless",
-       kCheck,
-       "true",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "minorslockless", .uci_name = "MinorsLockless", .type = kCheck, .default_value = "true",
+       .action = [](EngineCore& core, Value value) {
          return core.searcher().minors_table().set_lockless_encoding(value.flag), true;
        }},
-      {"minorsreset",
-       "MinorsResetEveryMove",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "minorsreset", .uci_name = "MinorsResetEveryMove", .type = kCheck,
+       .default_value = "false",
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).reset_minors_table_every_move = value.flag, true;
        }},
-      {"naturalmovelimit",
-       "NaturalMoveLimit",
-       kSpin,
-       "120",
-       0,
-       1000,
-       {},
-       [](EngineCore& core, Value value) {
+      {.ucci_name = "naturalmovelimit", .uci_name = "NaturalMoveLimit", .type = kSpin,
+       .default_value = "120", .max = 1000,
+       .action = [](EngineCore& core, Value value) {
          return search_options(core).natural_move_limit = int(value.number), true;
        }},
-      {"drawoffers",
-       "DrawOffers",
-       kCheck,
-       "true",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.settings().offer_draws = value.flag, true; }},
-      {"resign",
-       "Resign",
-       kCheck,
-       "false",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.settings().resign = value.flag, true; }},
-      {"parameterfile",
-       "ParameterFile",
-       kString,
-       "<empty>",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.load_parameter_file(value.text); }},
-      {"searchparameterfile",
-       "SearchParameterFile",
-       kString,
-       "<empty>",
-       0,
-       0,
-       {},
-       [](EngineCore& core, Value value) { return core.load_search_parameter_file(value.text); }},
-      {"",
-       "UCI_Variant",
-       kCombo,
-       "xiangqi",
-       0,
-       0,
-       {"xiangqi"},
-       nullptr,
-       false,
-       "variant '{}' is not supported: Shuai plays xiangqi only"},
+      {.ucci_name = "drawoffers", .uci_name = "DrawOffers", .type = kCheck, .default_value = "true",
+       .action = [](EngineCore& core, Value value) {
+         return core.settings().offer_draws = value.flag, true;
+       }},
+      {.ucci_name = "resign", .uci_name = "Resign", .type = kCheck, .default_value = "false",
+       .action = [](EngineCore& core, Value value) { return core.settings().resign = value.flag, true; }},
+      {.ucci_name = "parameterfile", .uci_name = "ParameterFile", .type = kString, .default_value = "<empty>",
+       .action = [](EngineCore& core, Value value) { return core.load_parameter_file(value.text); }},
+      {.ucci_name = "searchparameterfile", .uci_name = "SearchParameterFile", .type = kString,
+       .default_value = "<empty>",
+       .action = [](EngineCore& core, Value value) { return core.load_search_parameter_file(value.text); }},
+      {.uci_name = "UCI_Variant", .type = kCombo, .default_value = "xiangqi", .choices = {"xiangqi"},
+       .bad_choice = "variant '{}' is not supported: Shuai plays xiangqi only", .in_cecp = false},
   };
+  // clang-format on
   return options;
 }
 

@@ -22,20 +22,23 @@ struct OptionValue {
   std::int64_t number = 0;  // spin
 };
 
+// engine_options.cpp names the fields of each entry, in this order as designated initializers must: the
+// action, the long part, comes last. Every field but the type has a default, so an entry names only what
+// it sets (and -Wmissing-field-initializers still catches a missing type).
 struct EngineOption {
-  std::string_view ucci_name;  // one lower-case word; empty: not a UCCI option
-  std::string_view uci_name;   // as Stockfish-family GUIs show it; empty: not a UCI option
+  std::string_view ucci_name = {};  // one lower-case word; empty: not a UCCI option
+  std::string_view uci_name = {};   // as Stockfish-family GUIs show it; empty: not a UCI option
   OptionType type;
-  std::string_view default_value;
-  std::int64_t min = 0, max = 0;
-  std::vector<std::string_view> choices = {};
-  // Applied once the value is checked; false (with a message) when it refuses. None: accepted, no effect.
-  bool (*action)(EngineCore&, const OptionValue&) = nullptr;
+  std::string_view default_value = {};         // as listed; empty for a button
+  std::int64_t min = 0, max = 0;               // a spin's range
+  std::vector<std::string_view> choices = {};  // a combo's values, in the order listed
+  // The refusal of a combo value not among the choices, with {} for the value; empty: the general one.
+  std::string_view bad_choice = {};
   // Listed to CECP clients (under the UCI name, else the UCCI one): not the options CECP has commands for
   // or that only make sense in another protocol.
   bool in_cecp = true;
-  // The refusal of a combo value not among the choices, with {} for the value; empty: the general one.
-  std::string_view bad_choice = {};
+  // Applied once the value is checked; false (with a message) when it refuses. None: accepted, no effect.
+  bool (*action)(EngineCore&, const OptionValue&) = nullptr;
 
   // The name CECP lists it under.
   std::string_view cecp_name() const { return uci_name.empty() ? ucci_name : uci_name; }
