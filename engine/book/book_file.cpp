@@ -9,6 +9,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <istream>
+#include <span>
+#include <streambuf>
 
 #include "engine/board/fen.h"
 #include "engine/book/book_key.h"
@@ -76,16 +79,21 @@ std::uint64_t book_key_check() {
   return check;
 }
 
-bool read_book_file(const std::string& path, std::vector<BookRecord>& records, std::string& error) {
-  records.clear();
-  std::error_code size_error;
-  const std::uintmax_t file_size = std::filesystem::file_size(path, size_error);
-  std::ifstream file(path, std::ios::binary);
-  if (size_error || !file) {
-    error = fmt::format("{}: cannot open the book: {}", path,
-                        size_error ? size_error.message() : std::strerror(errno));
-    return false;
+namespace {
+
+// A stream over bytes already in memory (the built-in book), read in place.
+class MemoryBuffer : public std::streambuf {
+ public:
+  explicit MemoryBuffer(std::span<const unsigned char> bytes) {
+    char* begin = const_cast<char*>(reinterpret_cast<const char*>(bytes.data()));
+    setg(begin, begin, begin + bytes.size());
   }
+};
+
+// Reads a book of `file_size` bytes from `file`; `path` names it in the errors.
+bool read_book(std::istream& file, std::uintmax_t file_size, const std::string& path,
+               std::vector<BookRecord>& records, std::string& error) {
+  records.clear();
   std::array<unsigned char, kBookHeaderSize> header{};
   if (file_size < kBookHeaderSize || !file.read(reinterpret_cast<char*>(header.data()), kBookHeaderSize)) {
     error = fmt::format("{}: not a Shuai book ({} bytes, shorter than the header)", path, file_size);
@@ -139,6 +147,28 @@ bool read_book_file(const std::string& path, std::vector<BookRecord>& records, s
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool read_book_file(const std::string& path, std::vector<BookRecord>& records, std::string& error) {
+  records.clear();
+  std::error_code size_error;
+  const std::uintmax_t file_size = std::filesystem::file_size(path, size_error);
+  std::ifstream file(path, std::ios::binary);
+  if (size_error || !file) {
+    error = fmt::format("{}: cannot open the book: {}", path,
+                        size_error ? size_error.message() : std::strerror(errno));
+    return false;
+  }
+  return read_book(file, file_size, path, records, error);
+}
+
+bool read_book_bytes(std::span<const unsigned char> bytes, const std::string& name,
+                     std::vector<BookRecord>& records, std::string& error) {
+  MemoryBuffer buffer(bytes);
+  std::istream stream(&buffer);
+  return read_book(stream, bytes.size(), name, records, error);
 }
 
 bool write_book_file(const std::string& path, const std::vector<BookRecord>& records, std::string& error) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ std::uint64_t book_key_check();
 // `error` that names the file: cannot open, wrong magic, wrong version, size not matching the record count,
 // other Zobrist keys, a record that is out of order, repeated or malformed.
 bool read_book_file(const std::string& path, std::vector<BookRecord>& records, std::string& error);
+// The same checks on a book already in memory (the built-in one); `name` stands for the path in the errors.
+bool read_book_bytes(std::span<const unsigned char> bytes, const std::string& name,
+                     std::vector<BookRecord>& records, std::string& error);
 
 // Writes `records`, which must be sorted by record_before without repeats. On failure: false and `error`.
 bool write_book_file(const std::string& path, const std::vector<BookRecord>& records, std::string& error);

@@ -7,6 +7,7 @@
 
 #include "engine/board/movegen.h"
 #include "engine/book/book_key.h"
+#include "engine/book/built_in_book.h"
 
 namespace shuai {
 namespace {
@@ -70,6 +71,13 @@ bool OpeningBook::load(const std::string& paths, std::string& error) {
   }
   if (list.size() > 1) merge_repeats(merged);
   records_ = std::move(merged);
+  return true;
+}
+
+bool OpeningBook::load_built_in(std::string& error) {
+  std::vector<BookRecord> records;
+  if (!read_book_bytes(built_in_book_bytes(), kBuiltInBookName, records, error)) return false;
+  records_ = std::move(records);
   return true;
 }
 

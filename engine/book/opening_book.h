@@ -24,6 +24,8 @@ class OpeningBook {
   // Loads one file or several separated by ';' (UCCI's bookfiles). On failure: false, a one-line `error`
   // naming the file and what is wrong, and the book left as it was before the call.
   bool load(const std::string& paths, std::string& error);
+  // Loads the book compiled into the program (built_in_book.h), with the same checks as a file.
+  bool load_built_in(std::string& error);
   void clear() { records_.clear(); }
   bool empty() const { return records_.empty(); }
   std::size_t size() const { return records_.size(); }

@@ -182,8 +182,8 @@ void EngineCore::load_book() {
   book_loaded_ = true;
   book_.clear();
   std::string error;
-  if (!book_.load(book_files_.empty() ? std::string(SHUAI_DEFAULT_BOOK) : book_files_, error))
-    message(error + "; playing without a book");
+  const bool loaded = book_files_.empty() ? book_.load_built_in(error) : book_.load(book_files_, error);
+  if (!loaded) message(error + "; playing without a book");
 }
 
 Move EngineCore::book_move(const std::vector<Move>& excluded) {

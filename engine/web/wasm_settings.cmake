@@ -24,6 +24,3 @@ if(SHUAI_WEB_THREADS)
   set(THREADS_PREFER_PTHREAD_FLAG ON)
 endif()
 find_package(Threads REQUIRED)
-
-# Where the default opening book lies in the module's own file system (embedded at link time).
-set(SHUAI_WEB_BOOK /shuai/opening-book.bin)

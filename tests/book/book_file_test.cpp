@@ -18,6 +18,7 @@
 #include "engine/board/board.h"
 #include "engine/book/book_file.h"
 #include "engine/book/book_key.h"
+#include "engine/book/built_in_book.h"
 #include "engine/book/opening_book.h"
 #include "tests/support/played_position.h"
 #include "tests/support/temporary_file.h"
@@ -157,6 +158,11 @@ TEST_CASE("A damaged or foreign book file is refused in one line naming it and t
     CHECK(error.find(damage.message) != std::string::npos);
     CHECK(book.size() == 3);
     CHECK(book.probe(kStart).size() == 2);
+    // The same bytes in memory (as the built-in book is read) fail the same check, under the name given.
+    const auto* data = reinterpret_cast<const unsigned char*>(damage.bytes.data());
+    CHECK_FALSE(read_book_bytes({data, damage.bytes.size()}, "<memory>", read, error));
+    CHECK(error.starts_with("<memory>: "));
+    CHECK(error.find(damage.message) != std::string::npos);
   }
 
   CHECK_FALSE(book.load("/nonexistent/shuai.book", error));
@@ -259,6 +265,28 @@ TEST_CASE("choose_book_move picks in proportion to weight to the power of sharpn
   CHECK(choose_book_move(moves, 1, 1.0) == second);
   CHECK(choose_book_move({moves[1]}, 1, 0.5) == second);
   CHECK(choose_book_move({}, 1, 0.5) == kNoMove);
+}
+
+TEST_CASE("The built-in book is the shipped book file, byte for byte and record for record") {
+  const std::string file = std::string(SHUAI_POSITIONS_DIR) + "/opening-book.bin";
+  const std::string bytes = read_bytes(file);
+  const std::span<const unsigned char> built_in = built_in_book_bytes();
+  REQUIRE(built_in.size() == bytes.size());
+  CHECK(std::equal(built_in.begin(), built_in.end(), bytes.begin(),
+                   [](unsigned char a, char b) { return a == static_cast<unsigned char>(b); }));
+  OpeningBook from_file, from_program;
+  std::string error;
+  REQUIRE_MESSAGE(from_file.load(file, error), error);
+  REQUIRE_MESSAGE(from_program.load_built_in(error), error);
+  CHECK(from_program.size() == from_file.size());
+  CHECK(from_program.size() > 1000);
+  const std::vector<BookMove> a = from_file.probe(kStart), b = from_program.probe(kStart);
+  REQUIRE(a.size() == b.size());
+  REQUIRE(!a.empty());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].move == b[i].move);
+    CHECK(a[i].weight == b[i].weight);
+  }
 }
 
 }  // namespace
