@@ -4,7 +4,14 @@
 
 #include <algorithm>
 
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+
+#include <bit>
+#else
 #include <pthread.h>
+#endif
 
 namespace shuai {
 
@@ -14,6 +21,23 @@ cpu_set_t bind_to_processor(int) {
   cpu_set_t previous;
   CPU_ZERO(&previous);
   return previous;
+}
+#elif defined(_WIN32)
+// Windows: the same choice as on Linux (the index-th processor the process may use), through the affinity
+// mask. A mask covers one processor group (64 logical processors) only: on a machine with several groups,
+// where Windows 11 spreads a process's threads over them, nothing is bound. Returns 0 when nothing changed.
+ProcessorBinding bind_to_processor(int index) {
+  DWORD_PTR allowed = 0, system = 0;
+  if (GetActiveProcessorGroupCount() > 1) return 0;
+  if (!GetProcessAffinityMask(GetCurrentProcess(), &allowed, &system)) return 0;
+  const int count = std::popcount(std::uintptr_t(allowed));
+  if (count < 2) return 0;
+  int wanted = index % count;
+  for (int cpu = 0; cpu < int(8 * sizeof allowed); ++cpu) {
+    if (!(allowed >> cpu & 1)) continue;
+    if (wanted-- == 0) return SetThreadAffinityMask(GetCurrentThread(), DWORD_PTR(1) << cpu);
+  }
+  return 0;
 }
 #else
 cpu_set_t bind_to_processor(int index) {
@@ -94,7 +118,9 @@ void ThreadPool::begin_search() {
 
 void ThreadPool::end_search() {
   searching_.store(false, std::memory_order_release);
-#if !defined(__EMSCRIPTEN__)
+#if defined(_WIN32)
+  if (threads_.size() > 1 && caller_binding_ != 0) SetThreadAffinityMask(GetCurrentThread(), caller_binding_);
+#elif !defined(__EMSCRIPTEN__)
   if (threads_.size() > 1) pthread_setaffinity_np(pthread_self(), sizeof caller_binding_, &caller_binding_);
 #endif
 }

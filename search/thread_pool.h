@@ -3,7 +3,9 @@
 // while a search runs is the parallel search's (parallel.cpp); the pool only runs it.
 #pragma once
 
+#if !defined(_WIN32)
 #include <sched.h>
+#endif
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -17,10 +19,18 @@
 
 namespace shuai {
 
+// A thread's set of allowed processors: Linux's cpu_set_t; Windows has none, and a thread's affinity there is
+// a mask of the processors of its processor group (SetThreadAffinityMask's DWORD_PTR, pointer-sized).
+#if defined(_WIN32)
+using ProcessorBinding = std::uintptr_t;
+#else
+using ProcessorBinding = cpu_set_t;
+#endif
+
 // Binds the calling thread to the index-th processor it may run on (modulo their count). Without it, a
 // scheduler that packs threads onto few processors (as some virtual machines do) can leave two search threads
 // sharing one core while another core idles. Returns the previous binding, to restore.
-cpu_set_t bind_to_processor(int index);
+ProcessorBinding bind_to_processor(int index);
 
 class ThreadPool {
  public:
@@ -58,7 +68,7 @@ class ThreadPool {
   std::condition_variable wake_;
   bool quit_ = false;                   // guarded by mutex_
   std::atomic<bool> searching_{false};  // helpers work while set
-  cpu_set_t caller_binding_{};          // the calling thread's binding before begin_search()
+  ProcessorBinding caller_binding_{};   // the calling thread's binding before begin_search()
 };
 
 }  // namespace shuai

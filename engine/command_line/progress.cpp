@@ -2,7 +2,11 @@
 #include "engine/command_line/progress.h"
 
 #include <fmt/format.h>
+#if defined(_WIN32)
+#include <io.h>  // Windows' C runtime names them _isatty and _fileno
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <utility>
@@ -31,7 +35,11 @@ std::string time_left_text(std::uint64_t done, std::uint64_t total, double elaps
 }
 
 ProgressLine::ProgressLine(std::FILE* stream)
+#if defined(_WIN32)
+    : stream_(stream), terminal_(stream != nullptr && _isatty(_fileno(stream)) != 0) {
+#else
     : stream_(stream), terminal_(stream != nullptr && isatty(fileno(stream)) != 0) {
+#endif
   restart();
 }
 

@@ -2,7 +2,12 @@
 #include "engine/protocol/engine_core.h"
 
 #include <fmt/format.h>
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>  // GlobalMemoryStatusEx: Windows has no sysconf
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 
@@ -15,9 +20,17 @@ namespace {
 
 // Memory a table may take: three quarters of the machine's, so a mistyped size cannot exhaust it.
 std::size_t memory_limit_megabytes() {
+#if defined(_WIN32)
+  // Windows has no sysconf: the physical memory from GlobalMemoryStatusEx.
+  MEMORYSTATUSEX status{};
+  status.dwLength = sizeof status;
+  if (!GlobalMemoryStatusEx(&status) || status.ullTotalPhys == 0) return 4096;
+  return std::size_t(status.ullTotalPhys / 1024 / 1024 * 3 / 4);
+#else
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return 4096;
   return std::size_t(pages) / 1024 * std::size_t(page_size) / 1024 * 3 / 4;
+#endif
 }
 
 }  // namespace

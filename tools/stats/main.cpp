@@ -3,9 +3,10 @@
 #include <string_view>
 #include <vector>
 
+#include "tools/common/data_directory.h"
 #include "tools/stats/stats.h"
 
 int main(int argc, char** argv) {
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
-  return shuai::stats::run_stats(arguments, SHUAI_POSITIONS_DIR, stdout, stderr);
+  return shuai::stats::run_stats(arguments, shuai::tools::positions_directory(), stdout, stderr);
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/command_line/arguments.h"
+#include "tools/common/data_directory.h"
 #include "tools/tune/extract.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
@@ -49,7 +50,8 @@ int main(int argc, char** argv) {
   }
   for (const Subcommand& subcommand : kSubcommands)
     if (!arguments.empty() && arguments[0] == subcommand.name)
-      return subcommand.run(std::span(arguments).subspan(1), SHUAI_POSITIONS_DIR, stdout, stderr);
+      return subcommand.run(std::span(arguments).subspan(1), shuai::tools::positions_directory(), stdout,
+                            stderr);
   fmt::print(stderr, "{}\n", usage_line());
   return 2;
 }
