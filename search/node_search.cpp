@@ -86,9 +86,11 @@ void Searcher::start_clock_after_ponderhit() {
 }
 
 void Searcher::poll_limits(SearchThread& thread) {
+  const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
+  // The idle option: every thread, helpers too, leaves its share of the processor to other programs.
+  if ((nodes & 1023) == 0) time_.leave_idle_share();
   // The thread that runs the iterations keeps the clock and the node limit; helpers only count.
   if (!pool_.is_main_thread(thread)) return;
-  const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
   if (limits_.nodes && pool_.size() == 1 && nodes >= limits_.nodes)
     stop_.store(true, std::memory_order_relaxed);
   if ((nodes & 1023) != 0) return;

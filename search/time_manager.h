@@ -1,5 +1,6 @@
 // Time allocation for one move: a soft target checked between iterations, stretched when the root is in
-// trouble, and a hard limit checked inside the search that never runs past the clock.
+// trouble, and a hard limit checked inside the search that never runs past the clock; a fixed move time
+// searched to its end; and the share of the processor the search leaves to other programs (UCCI's idle).
 #pragma once
 
 #include <chrono>
@@ -14,6 +15,9 @@ struct TimeControl {
   std::int64_t increment_ms = 0;
   int moves_to_go = 0;             // 0 = sudden death (with or without increment)
   std::int64_t move_time_ms = -1;  // exact time for this move; -1 = none
+  // Percent of each thread's processor time left to other programs (UCCI's idle option): the search sleeps
+  // between slices of work. 0 = never sleeps.
+  int idle_percent = 0;
 };
 
 class TimeManager {
@@ -38,9 +42,20 @@ class TimeManager {
   bool should_start_iteration(double instability, int start_percent) const;
   // Inside the search: the hard limit is reached.
   bool out_of_time() const { return limited_ && elapsed_ms() >= maximum_ms_; }
+  // Inside the search, by every thread at regular node intervals: with an idle share, sleeps once the thread
+  // has worked a slice, long enough to leave that share of its time to other programs.
+  void leave_idle_share() const {
+    if (idle_percent_ > 0) sleep_for_idle_share();
+  }
 
  private:
+  void sleep_for_idle_share() const;
+
   Clock::time_point start_ = Clock::now();
+  // When the search began (start_ moves on at ponderhit; this does not, and helpers may read it).
+  Clock::time_point search_start_ = start_;
+  bool fixed_move_time_ = false;  // "go movetime": the search runs to the hard limit
+  int idle_percent_ = 0;
   bool limited_ = false;
   std::int64_t optimum_ms_ = 0;
   std::int64_t maximum_ms_ = 0;

@@ -280,7 +280,7 @@ void CecpDialect::print_features() {
       "analyze=1 colors=0 sigint=0 sigterm=0 reuse=1 san=0 draw=1 playother=1 name=0 debug=1",
       SHUAI_VERSION));
   for (const EngineOption& option : engine_options()) {
-    if (!option.in_cecp) continue;
+    if (!option.in_cecp || !option.listed) continue;
     std::string text;
     switch (option.type) {
       case OptionType::kCheck:

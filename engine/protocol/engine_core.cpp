@@ -176,7 +176,8 @@ GameDecision EngineCore::decide(const SearchResult& result, bool dead_drawn) con
 
 void EngineCore::report_search(const SearchResult& result) {
   if (settings_.debug)
-    message(fmt::format("MHT probes {} hits {}", result.minors.probes, result.minors.hits));
+    message(fmt::format("MHT probes {} hits {}, threads {} splits {}", result.minors.probes,
+                        result.minors.hits, searcher_.thread_count(), result.splits));
 }
 
 void EngineCore::set_use_book(bool use) {

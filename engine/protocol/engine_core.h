@@ -38,6 +38,7 @@ struct SessionSettings {
   bool debug = false;
   bool offer_draws = true;  // offer a draw in dead-drawn positions, accept one when worse, claim a ruled one
   bool resign = false;      // resign when hopelessly lost
+  int idle_percent = 0;     // UCCI idle: the share of the processor the search leaves to other programs
 };
 
 // A game over on the board, as the rules decide it with certainty.

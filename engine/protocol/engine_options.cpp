@@ -56,8 +56,9 @@ SearchOptions& search_options(EngineCore& core) {
 const std::vector<EngineOption>& engine_options() {
   using enum OptionType;
   using Value = const OptionValue&;
-  // ponder, useegtb, egtbpaths, idle, style, UCI_Variant have no action: accepted, they change nothing (no
-  // tablebases; pondering is driven by "go ponder"). The listings print the options in this order.
+  // ponder, useegtb, egtbpaths, style, UCI_Variant have no action: accepted, they change nothing (no
+  // tablebases; pondering is driven by "go ponder"; the search has no draw score a style could move, so
+  // style is not listed). The listings print the options in this order.
   // Laid out by hand, one entry to an option: clang-format would give every field a line of its own.
   // clang-format off
   static const std::vector<EngineOption> options = {
@@ -87,7 +88,12 @@ const std::vector<EngineOption>& engine_options() {
        .action = [](EngineCore& core, Value value) {
          return core.searcher().set_threads(int(value.number)), true;  // 0: one per processor
        }},
-      {.ucci_name = "idle", .type = kCombo, .default_value = "none", .choices = kLevels, .in_cecp = false},
+      {.ucci_name = "idle", .type = kCombo, .default_value = "none", .choices = kLevels, .in_cecp = false,
+       .action = [](EngineCore& core, Value value) {
+         // The share of each search thread's processor left to other programs: none, a quarter, a half,
+         // three quarters.
+         return core.settings().idle_percent = 25 * int(level_of(value.lowered)), true;
+       }},
       {.ucci_name = "promotion", .type = kCheck, .default_value = "false", .in_cecp = false,
        .action = [](EngineCore& core, Value value) {
          if (value.flag)
@@ -115,7 +121,7 @@ const std::vector<EngineOption>& engine_options() {
          return true;
        }},
       {.ucci_name = "style", .type = kCombo, .default_value = "normal",
-       .choices = {"solid", "normal", "risky"}, .in_cecp = false},
+       .choices = {"solid", "normal", "risky"}, .listed = false, .in_cecp = false},
       {.ucci_name = "newgame", .uci_name = "Clear Hash", .type = kButton,
        .action = [](EngineCore& core, Value) { return core.searcher().clear(), true; }},
       {.ucci_name = "minorshashsize", .uci_name = "MinorsHash", .type = kSpin, .default_value = "5",

@@ -34,6 +34,9 @@ struct EngineOption {
   std::vector<std::string_view> choices = {};  // a combo's values, in the order listed
   // The refusal of a combo value not among the choices, with {} for the value; empty: the general one.
   std::string_view bad_choice = {};
+  // Offered in the listings (ucci, uci, CECP's features). False: not offered, since it would change nothing,
+  // but its values are still accepted, as GUIs send options without reading the list.
+  bool listed = true;
   // Listed to CECP clients (under the UCI name, else the UCCI one): not the options CECP has commands for
   // or that only make sense in another protocol.
   bool in_cecp = true;

@@ -24,6 +24,9 @@ void Session::choose(Protocol protocol) {
 
 bool Session::handle(std::string_view line) {
   if (ended_) return false;
+  // Windows GUIs end their lines with CR LF: the CR is no part of the command (nor of the line an error
+  // quotes back).
+  while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const auto words = split_words(line);
   if (words.empty()) return true;
   const std::string_view command = words[0];
@@ -43,7 +46,8 @@ bool Session::handle(std::string_view line) {
     }
   }
   // "ucci" and "uci" (re)start a UCCI or UCI session in that protocol, unless a search runs (the dialect
-  // says so). CECP stays CECP.
+  // says so). A GUI that does not know which one the engine speaks sends one, then the other: the session
+  // goes on in the one named last, with the options set so far (they live in the core). CECP stays CECP.
   if ((command == "ucci" || command == "uci") && protocol_ != Protocol::kCecp && !core_.thinking())
     choose(command == "ucci" ? Protocol::kUcci : Protocol::kUci);
   ended_ = !dialect_->handle(words, line);

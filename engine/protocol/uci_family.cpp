@@ -34,7 +34,12 @@ bool UciFamilyDialect::handle(const std::vector<std::string_view>& words, std::s
     stop();
   } else if (command == "ponderhit") {
     // "ponderhit draw": the opponent's move came with a draw offer, which the answer may accept.
-    if (arguments.size() == 1 && arguments[0] == "draw") core_.set_draw_offered(true);
+    if (!arguments.empty() && (arguments.size() > 1 || arguments[0] != "draw")) {
+      core_.message(fmt::format("ponderhit takes only 'draw', not '{}'; ignored",
+                                join_words(arguments, 0, arguments.size())));
+      return true;
+    }
+    if (!arguments.empty()) core_.set_draw_offered(true);
     if (core_.thinking()) core_.searcher().ponderhit();
   } else if (command == "probe") {
     probe(arguments);
@@ -46,6 +51,10 @@ bool UciFamilyDialect::handle(const std::vector<std::string_view>& words, std::s
     set_option(line.substr(line.find("setoption") + 9));
   } else if (command == "position") {
     set_position(arguments);
+  } else if (command == "fen" || command == "startpos") {
+    // The dialect of the Cyclone engine, which Chinese GUIs (VinXiangQi and others) speak under the name of
+    // UCI: the position line without the word "position".
+    set_position(words);
   } else if (command == "banmoves") {
     set_banned_moves(arguments);
   } else if (command == "go") {
@@ -64,7 +73,7 @@ void UciFamilyDialect::boot() {
   writer_.line("id author the Shuai developers");
   for (const EngineOption& option : engine_options()) {
     std::string text = option_heading(option);
-    if (text.empty()) continue;
+    if (text.empty() || !option.listed) continue;
     text += " type ";
     switch (option.type) {
       case OptionType::kCheck:
@@ -241,6 +250,7 @@ void UciFamilyDialect::go(const std::vector<std::string_view>& words) {
     return;
   }
   limits.excluded_root_moves = core_.banned_moves();
+  limits.time.idle_percent = core_.settings().idle_percent;
   // The book answers games and fixed-depth or timed play; analysis (infinite, ponder, mate) always searches.
   if (!limits.infinite && !limits.ponder && !limits.mate) {
     if (const Move move = core_.book_move(limits.excluded_root_moves); move != kNoMove) {

@@ -62,8 +62,9 @@ TEST_SUITE("threads") {
           "memory=1", "smp=1", "analyze=1", "colors=0", "sigint=0", "sigterm=0", "reuse=1", "san=0", "draw=1",
           "done=1"})
       CHECK_MESSAGE(features.find(feature) != std::string::npos, feature);
-    CHECK(options == std::count_if(engine_options().begin(), engine_options().end(),
-                                   [](const EngineOption& option) { return option.in_cecp; }));
+    CHECK(options ==
+          std::count_if(engine_options().begin(), engine_options().end(),
+                        [](const EngineOption& option) { return option.in_cecp && option.listed; }));
     CHECK(features.find("feature option=\"MultiPV -spin 1 1 128\"") != std::string::npos);
     CHECK(features.find("feature option=\"Pruning -combo none /// small /// medium /// *large\"") !=
           std::string::npos);

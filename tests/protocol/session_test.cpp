@@ -9,21 +9,15 @@
 #include <thread>
 
 #include "engine/board/board.h"
+#include "tests/protocol/protocol_checks.h"
 #include "tests/support/engine_process.h"
 
 namespace shuai {
 namespace {
 
+using test::check_one_line_answer;
 using test::EngineProcess;
-
-// The move of a "bestmove" line, checked legal in the position given by FEN and moves.
-bool is_legal_answer(const std::optional<std::string>& line, std::string_view fen = kStartFen,
-                     std::initializer_list<std::string_view> moves = {}) {
-  if (!line || !line->starts_with("bestmove ")) return false;
-  auto position = *parse_fen(fen).position;
-  for (const auto move : moves) position.make_move(parse_legal_move(position, move).move);
-  return parse_legal_move(position, line->substr(9, 4)).move != kNoMove;
-}
+using test::is_legal_answer;
 
 void boot_ucci(EngineProcess& engine) {
   engine.send("ucci");
@@ -235,17 +229,7 @@ TEST_SUITE("threads") {
         {"go time abc", "info message go: 'time' needs a number"},
         {"go sideways 3", "info message go: unknown word 'sideways'"},
     };
-    for (const auto& bad_input : cases) {
-      const std::string& command = bad_input.first;
-      const std::string& expected = bad_input.second;
-      INFO(command);
-      engine.send(command);
-      engine.send("isready");
-      const auto reply = engine.read_line(5'000);
-      REQUIRE(reply);
-      CHECK(reply->starts_with(expected));
-      CHECK(engine.read_line(5'000) == "readyok");  // exactly one line, and no search started
-    }
+    for (const auto& bad_input : cases) check_one_line_answer(engine, bad_input.first, bad_input.second);
     // The position is still the one before the bad commands: Black to move after h2e2.
     engine.send("go depth 3");
     CHECK(is_legal_answer(engine.wait_for("bestmove"), kStartFen, {"h2e2"}));
