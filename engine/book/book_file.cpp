@@ -152,7 +152,6 @@ bool read_book(std::istream& file, std::uintmax_t file_size, const std::string& 
 }  // namespace
 
 bool read_book_file(const std::string& path, std::vector<BookRecord>& records, std::string& error) {
-  records.clear();
   std::error_code size_error;
   const std::uintmax_t file_size = std::filesystem::file_size(path, size_error);
   std::ifstream file(path, std::ios::binary);
