@@ -40,6 +40,7 @@ usage:
   shuai bench lockless      racing threads: torn entries in tiny shared tables, lockless encoding off and on
   shuai bench tactics       positions/tactics.epd (losing moves from Shuai's games) at a fixed node count:
                             solved/total ('shuai bench tactics --help')
+  shuai bench growth        the nodes each depth takes and the plies a doubling buys ('shuai bench growth --help')
   shuai --help              this text
   shuai --version           the version
 )";
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
     if (!rest.empty() && rest[0] == "eval") return shuai::commands::run_bench_eval(rest.subspan(1));
     if (!rest.empty() && rest[0] == "smp") return shuai::commands::run_bench_smp(rest.subspan(1));
     if (!rest.empty() && rest[0] == "lockless") return shuai::commands::run_bench_lockless(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "growth") return shuai::commands::run_bench_growth(rest.subspan(1));
     if (!rest.empty() && rest[0] == "tactics") return shuai::commands::run_bench_tactics(rest.subspan(1));
     return shuai::commands::run_bench_search(rest);
   }

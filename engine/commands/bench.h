@@ -29,6 +29,17 @@ struct BenchTotals {
 // per position. The node total is the bench signature: any change to the search's behaviour changes it.
 BenchTotals run_bench(const BenchSettings& settings, bool print);
 
+// The nodes each depth took: nodes_by_depth[d] sums, over the positions, the nodes spent by the end of
+// iteration d (index 0 unused).
+struct DepthGrowth {
+  std::vector<std::uint64_t> nodes_by_depth;
+  std::uint64_t nodes = 0;  // every search's total, as the bench counts them
+  double seconds = 0;
+  int positions = 0;
+};
+// Searches the first `position_count` bench positions to settings.depth from a cleared table each.
+DepthGrowth run_depth_growth(const BenchSettings& settings, int position_count);
+
 // One position of positions/tactics.epd: a move Shuai played in a game it lost, and the move that holds.
 struct TacticsPosition {
   std::string id;

@@ -39,6 +39,10 @@ int run_bench_smp(std::span<const std::string_view> arguments);
 // `shuai bench [options]`: fixed-depth searches of the bench positions; prints the node signature.
 int run_bench_search(std::span<const std::string_view> arguments);
 
+// `shuai bench growth [depth N] [hash MB] [positions N] [parameters FILE]`: the nodes each depth takes and
+// the plies a doubling of them buys.
+int run_bench_growth(std::span<const std::string_view> arguments);
+
 // `shuai bench tactics [nodes N] [hash MB] [file EPD] [verbose]`: positions/tactics.epd at a fixed node
 // count; prints "Tactics solved: S/T at N nodes per position".
 int run_bench_tactics(std::span<const std::string_view> arguments);
