@@ -235,6 +235,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     if (on_root_move_) on_root_move_(m, int(i) + 1, depth);
     note_move(thread, 0, m);
     const std::uint64_t nodes_before = pool_.nodes();
+    const bool is_capture = position.piece_on(to_square(m)) != kEmpty;
     position.make_move(m);
     thread.stack[1].reached_by_null_move = false;
     const int check_extension_min_depth = options_.parameters.check_extension_min_depth;
@@ -245,7 +246,10 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
     if (i == first) {
       score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     } else {
-      score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1, true);
+      const int reduction = root_reduction(depth, int(i - first) + 1, is_capture, position.in_check());
+      score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction, 1, true);
+      if (score > alpha && reduction > 0 && !stop_.load(std::memory_order_relaxed))
+        score = -search_node(thread, -alpha - 1, -alpha, new_depth, 1, true);
       if (score > alpha && score < beta) score = -search_node(thread, -beta, -alpha, new_depth, 1, false);
     }
     position.unmake_move();

@@ -625,6 +625,17 @@ bool Searcher::enter_move(SearchThread& thread, const NodeState& node, Move m, i
   return true;
 }
 
+int Searcher::root_reduction(int depth, int move_number, bool is_capture, bool gives_check) const {
+  // Off by default, and never the first moves: each root move may become the move played. One that beats
+  // alpha when reduced is searched again in full before it can.
+  const SearchParameters& parameters = options_.parameters;
+  if (!options_.pruning.late_move_reductions || parameters.reduction_root_min_moves == 0 ||
+      move_number <= parameters.reduction_root_min_moves || is_capture || gives_check ||
+      depth < parameters.reduction_min_depth)
+    return 0;
+  return std::clamp(reductions_(depth, move_number) - parameters.reduction_pv_node, 0, depth - 2);
+}
+
 int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts,
                           int alpha, int moves_searched, const std::atomic<int>* shared_alpha) {
   const SearchParameters& parameters = options_.parameters;
@@ -645,8 +656,9 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   if (moves_searched == 1)
     return -search_node(thread, -beta, -alpha, new_depth, ply + 1, node.pv_node ? false : child_cut_node);
   int reduction_plies = 0;
-  // Root moves are never reduced: each may become the move played.
+  // Root moves have a rule of their own (a split root's moves come here).
   const bool checks_reduce = parameters.reduction_check >= 0;
+  if (ply == 0) reduction_plies = root_reduction(depth, moves_searched, facts.is_capture, facts.gives_check);
   if (options_.pruning.late_move_reductions && ply > 0 &&
       (!node.mate_window || parameters.reduction_mate_window) && depth >= parameters.reduction_min_depth &&
       moves_searched > (node.pv_node ? parameters.reduction_pv_min_moves : 1) &&

@@ -250,6 +250,9 @@ class Searcher {
   // At a split point, `shared_alpha` is the node's alpha as the other threads raise it.
   int search_move(SearchThread& thread, const NodeState& node, Move m, const MoveFacts& facts, int alpha,
                   int moves_searched, const std::atomic<int>* shared_alpha = nullptr);
+  // The plies a root move is reduced by (reduction_root_min_moves): the serial root loop and a split root ask
+  // the same.
+  int root_reduction(int depth, int move_number, bool is_capture, bool gives_check) const;
   // Pondering: the clock starts once ponderhit comes.
   void start_clock_after_ponderhit();
   void poll_limits(SearchThread& thread);

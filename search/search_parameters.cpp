@@ -131,6 +131,9 @@ constexpr std::array kSpecs = {
         "late move reductions: ln(depth) ln(move number) over this many hundredths, in plies"},
     SearchParameterSpec{"reduction_pv_min_moves", &P::reduction_pv_min_moves, 2, 1, 16, 0,
         "late move reductions: moves searched in full at a principal-variation node (1 elsewhere)"},
+    SearchParameterSpec{"reduction_root_min_moves", &P::reduction_root_min_moves, 0, 0, 64, 0,
+        "late move reductions: root moves searched in full before the rest are reduced as at a "
+        "principal-variation node (0: root moves are never reduced)"},
     SearchParameterSpec{"reduction_not_improving", &P::reduction_not_improving, 1, 0, 3, 0,
         "late move reductions: plies more when not improving"},
     SearchParameterSpec{"reduction_cut_node", &P::reduction_cut_node, 2, 0, 4, 0,

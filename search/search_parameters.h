@@ -69,6 +69,7 @@ struct SearchParameters {
   int reduction_base_percent;
   int reduction_divisor_percent;
   int reduction_pv_min_moves;
+  int reduction_root_min_moves;
   int reduction_not_improving;
   int reduction_cut_node;
   int reduction_pv_node;
