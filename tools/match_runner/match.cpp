@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 
 #include "engine/board/fen.h"
@@ -124,6 +126,7 @@ bool read_openings(const std::string& path, std::vector<Opening>& openings, std:
 MatchResult run_match(const MatchSettings& settings) {
   MatchResult result;
   result.faults.resize(settings.engines.size());
+  result.alarms.resize(settings.engines.size());
   const std::vector<ScheduledGame> games = schedule(settings, result.pairings);
   // Per pairing and opening pair: the first engine's score in the pair's games so far, and how many.
   std::vector<std::map<int, std::pair<double, int>>> pair_scores(result.pairings.size());
@@ -148,6 +151,11 @@ MatchResult run_match(const MatchSettings& settings) {
     pairing.terminations[std::string(termination_name(record.verdict.termination))]++;
     if (record.verdict.result != GameResult::kDraw) {
       const int loser = record.verdict.result == GameResult::kRedWins ? game.black : game.red;
+      const LossAlarms alarm = read_loss_alarm(record);
+      LossAlarms& alarms = result.alarms[loser];
+      alarms.losses += alarm.losses;
+      alarms.winner_alarmed += alarm.winner_alarmed;
+      alarms.loser_unaware += alarm.loser_unaware;
       switch (record.verdict.termination) {
         case Termination::kTimeForfeit:
           result.faults[loser].time_losses++;
@@ -206,6 +214,49 @@ MatchResult run_match(const MatchSettings& settings) {
   return result;
 }
 
+namespace {
+
+// A reported score in pawns, the mover's view: "+0.22", "-1.50"; a mate ("+M5", "-M3") as a hundred pawns.
+std::optional<double> reported_pawns(std::string_view score) {
+  if (score.size() < 2 || (score[0] != '+' && score[0] != '-')) return std::nullopt;
+  const double sign = score[0] == '-' ? -1 : 1;
+  if (score[1] == 'M') return sign * 100;
+  const std::string digits(score.substr(1));
+  char* end = nullptr;
+  const double pawns = std::strtod(digits.c_str(), &end);
+  if (end != digits.c_str() + digits.size()) return std::nullopt;
+  return sign * pawns;
+}
+
+}  // namespace
+
+LossAlarms read_loss_alarm(const GameRecord& record) {
+  LossAlarms alarm;
+  if (record.verdict.result == GameResult::kDraw) return alarm;
+  alarm.losses = 1;
+  // Who made each move: the side to move in the start position, then turn about.
+  const std::size_t side_field = record.start_fen.find(' ');
+  const bool red_starts = side_field == std::string::npos || side_field + 1 >= record.start_fen.size() ||
+                          record.start_fen[side_field + 1] != 'b';
+  const bool red_won = record.verdict.result == GameResult::kRedWins;
+  std::optional<double> loser_last;
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const PlayedMove& move = record.moves[i];
+    const bool red_moved = (i % 2 == 0) == red_starts;
+    if (move.from_opening) continue;
+    const std::optional<double> pawns = reported_pawns(move.score);
+    if (!pawns) continue;
+    if (red_moved != red_won) {
+      loser_last = pawns;
+    } else if (*pawns >= LossAlarms::kAlarmWinnerPawns) {
+      alarm.winner_alarmed = 1;
+      alarm.loser_unaware = loser_last && *loser_last >= LossAlarms::kUnawareLoserPawns ? 1 : 0;
+      break;
+    }
+  }
+  return alarm;
+}
+
 std::string match_report(const MatchSettings& settings, const MatchResult& result) {
   std::string text;
   for (const PairingResult& pairing : result.pairings) {
@@ -238,6 +289,15 @@ std::string match_report(const MatchSettings& settings, const MatchResult& resul
     const Faults& faults = result.faults[engine];
     text += fmt::format("{}: time losses {}, illegal moves {}, crashes {}\n", settings.engines[engine].name,
                         faults.time_losses, faults.illegal_moves, faults.crashes);
+  }
+  for (std::size_t engine = 0; engine < settings.engines.size() && engine < result.alarms.size(); ++engine) {
+    const LossAlarms& alarms = result.alarms[engine];
+    if (alarms.losses == 0) continue;
+    text += fmt::format(
+        "{}: losses {}: in {} the winner scored {:+.2f} or more, and in {} of those {} still scored "
+        "{:+.2f} or better at that move\n",
+        settings.engines[engine].name, alarms.losses, alarms.winner_alarmed, LossAlarms::kAlarmWinnerPawns,
+        alarms.loser_unaware, settings.engines[engine].name, LossAlarms::kUnawareLoserPawns);
   }
   if (result.stopped_by_sprt) text += "stopped early: the SPRT reached a decision\n";
   return text;

@@ -33,6 +33,18 @@ struct Faults {
   int time_losses = 0, illegal_moves = 0, crashes = 0;
 };
 
+// How early the losers saw their losses coming, per engine: of its decided losses, those in which the winner
+// at some move reported a score of at least kAlarmWinnerPawns, and of those the ones in which the loser's own
+// last score before that move was still kUnawareLoserPawns or better. Engines' scales differ; the figure
+// compares builds of one engine against one opponent.
+struct LossAlarms {
+  static constexpr double kAlarmWinnerPawns = 1.5, kUnawareLoserPawns = -0.5;
+  int losses = 0, winner_alarmed = 0, loser_unaware = 0;
+};
+// One decided game's contribution to the loser's LossAlarms (losses 1; the other two 0 or 1); all zero for
+// a draw. Reads the scores the engines reported with their moves ("+0.22", "-M3"), not the opening's moves.
+LossAlarms read_loss_alarm(const GameRecord& record);
+
 struct PairingResult {
   int first = 0, second = 0;  // engine indexes; the tally is from the first engine's side
   Tally tally;
@@ -41,7 +53,8 @@ struct PairingResult {
 
 struct MatchResult {
   std::vector<PairingResult> pairings;
-  std::vector<Faults> faults;  // per engine
+  std::vector<Faults> faults;      // per engine
+  std::vector<LossAlarms> alarms;  // per engine
   bool stopped_by_sprt = false;
 };
 

@@ -370,6 +370,62 @@ TEST_CASE("openings files are read as FEN or EPD and a bad line is named") {
   std::remove(path.c_str());
 }
 
+// A decided game from the scores its engines reported: one score per move, Red first unless `black_starts`.
+GameRecord scored_game(GameResult result, const std::vector<std::string>& scores, bool black_starts = false) {
+  GameRecord record;
+  record.red = "Red";
+  record.black = "Black";
+  record.start_fen = black_starts ? "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1" : "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+  for (const std::string& score : scores) {
+    PlayedMove move;
+    move.score = score;
+    record.moves.push_back(move);
+  }
+  record.verdict = {result, Termination::kCheckmate};
+  return record;
+}
+
+TEST_CASE("loss alarms: the loser's own score when the winner first scored +1.50") {
+  // Red wins; Black still thought itself level (-0.20) when Red first reported +1.60.
+  LossAlarms alarm = read_loss_alarm(scored_game(GameResult::kRedWins, {"+0.10", "-0.20", "+1.60", "-1.80"}));
+  CHECK(alarm.losses == 1);
+  CHECK(alarm.winner_alarmed == 1);
+  CHECK(alarm.loser_unaware == 1);
+  // Black had seen it: -0.90 before Red's +1.50.
+  alarm = read_loss_alarm(scored_game(GameResult::kRedWins, {"+0.10", "-0.90", "+1.50"}));
+  CHECK(alarm.winner_alarmed == 1);
+  CHECK(alarm.loser_unaware == 0);
+  // Black wins from a position with Black to move: Black's moves are the even ones; a mate counts as a score.
+  alarm = read_loss_alarm(scored_game(GameResult::kBlackWins, {"+0.30", "+0.00", "+M5"}, true));
+  CHECK(alarm.winner_alarmed == 1);
+  CHECK(alarm.loser_unaware == 1);
+  // The winner never reported +1.50: a loss without an alarm; moves without a score are passed over.
+  alarm = read_loss_alarm(scored_game(GameResult::kBlackWins, {"", "+1.40", "-M3", "bad"}));
+  CHECK(alarm.losses == 1);
+  CHECK(alarm.winner_alarmed == 0);
+  CHECK(alarm.loser_unaware == 0);
+  // A draw is nobody's loss.
+  alarm = read_loss_alarm(scored_game(GameResult::kDraw, {"+2.00", "-2.00"}));
+  CHECK(alarm.losses == 0);
+  CHECK(alarm.winner_alarmed == 0);
+}
+
+TEST_CASE("loss alarms: the report names them per engine") {
+  MatchSettings settings;
+  settings.engines.resize(2);
+  settings.engines[0].name = "New";
+  settings.engines[1].name = "Base";
+  MatchResult result;
+  result.faults.resize(2);
+  result.alarms.resize(2);
+  result.alarms[0] = {3, 2, 1};
+  const std::string report = match_report(settings, result);
+  CHECK(report.find(
+            "New: losses 3: in 2 the winner scored +1.50 or more, and in 1 of those New still scored -0.50 "
+            "or better at that move") != std::string::npos);
+  CHECK(report.find("Base: losses") == std::string::npos);  // no losses, no line
+}
+
 }  // namespace
 }  // namespace shuai::match
 
