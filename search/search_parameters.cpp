@@ -219,6 +219,9 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"table_cutoff_capture_plies_max", &P::table_cutoff_capture_plies_max, 108, 0, 1000, 0,
         "transposition table: no cutoff on a table score at a node this many plies or more after the last "
         "capture, where the move limit may draw what the entry, stored at a lower count, scored (0: off)"},
+    SearchParameterSpec{"table_same_key_keep_plies", &P::table_same_key_keep_plies, 0, 0, 64, 0,
+        "transposition table: a bound from a search more than this many plies shallower than the same position's "
+        "entry of the same search does not replace it, an exact score still does (0: the newest always replaces)"},
 
     SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "

@@ -107,6 +107,7 @@ struct SearchParameters {
   // Transposition table.
   int store_path_dependent;
   int table_cutoff_capture_plies_max;
+  int table_same_key_keep_plies;
   // Scores.
   int fail_high_blend;
   int move_limit_damping_plies;

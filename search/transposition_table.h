@@ -70,6 +70,10 @@ class TranspositionTable {
   void begin_transaction();
   void roll_back_transaction();
 
+  // A bound (not an exact score) from a search this many plies shallower than the same position's entry of
+  // the same search leaves that entry standing (0: the newest result always replaces it).
+  void set_same_key_keep_plies(int plies) { same_key_keep_plies_ = plies; }
+
   // For the lockless proofs: encode entries as plain (key, data) pairs instead of (key ^ data, data).
   void set_lockless_encoding(bool enabled) { lockless_encoding_ = enabled; }
   // Writes two raw words into one slot, as a racing writer could leave them. Tests only.
@@ -94,6 +98,7 @@ class TranspositionTable {
 
   TableArray<Bucket> buckets_;  // in huge pages where the system grants them
   std::size_t bucket_count_ = 0;
+  int same_key_keep_plies_ = 0;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;  // 6 bits
   bool lockless_encoding_ = true;

@@ -29,6 +29,27 @@ TEST_CASE("store then probe returns what was stored") {
   CHECK_FALSE(table.probe(kKeyA));
 }
 
+TEST_CASE("with same-key keeping, a much shallower bound of the same search leaves a deep entry standing") {
+  TranspositionTable table(1);
+  table.store(kKeyA, Move(9), 100, 12, Bound::kLower);
+  table.store(kKeyA, Move(5), 7, 3, Bound::kUpper);  // off by default: the newest replaces
+  CHECK(table.probe(kKeyA)->depth == 3);
+  table.set_same_key_keep_plies(4);
+  table.store(kKeyA, Move(9), 100, 12, Bound::kLower);
+  table.store(kKeyA, Move(5), 7, 7, Bound::kUpper);  // 7 + 4 < 12: kept
+  CHECK(table.probe(kKeyA)->depth == 12);
+  CHECK(table.probe(kKeyA)->move == Move(9));
+  table.store(kKeyA, Move(5), 7, 8, Bound::kUpper);  // 8 + 4 is not below 12: replaced
+  CHECK(table.probe(kKeyA)->depth == 8);
+  table.store(kKeyA, Move(9), 100, 12, Bound::kLower);
+  table.store(kKeyA, Move(5), 7, 2, Bound::kExact);  // an exact score always replaces
+  CHECK(table.probe(kKeyA)->depth == 2);
+  table.store(kKeyA, Move(9), 100, 12, Bound::kLower);
+  table.new_search();
+  table.store(kKeyA, Move(5), 7, 2, Bound::kUpper);  // an earlier search's entry gives way
+  CHECK(table.probe(kKeyA)->depth == 2);
+}
+
 TEST_CASE("the static evaluation is stored beside the key and kept when a later store has none") {
   TranspositionTable table(1);
   table.store(kKeyA, Move(7), 40, 6, Bound::kExact, -321);
