@@ -131,7 +131,7 @@ constexpr std::array kSpecs = {
         "late move reductions: ln(depth) ln(move number) over this many hundredths, in plies"},
     SearchParameterSpec{"reduction_pv_min_moves", &P::reduction_pv_min_moves, 2, 1, 16, 0,
         "late move reductions: moves searched in full at a principal-variation node (1 elsewhere)"},
-    SearchParameterSpec{"reduction_root_min_moves", &P::reduction_root_min_moves, 0, 0, 64, 0,
+    SearchParameterSpec{"reduction_root_min_moves", &P::reduction_root_min_moves, 3, 0, 64, 0,
         "late move reductions: root moves searched in full before the rest are reduced as at a "
         "principal-variation node (0: root moves are never reduced)"},
     SearchParameterSpec{"reduction_not_improving", &P::reduction_not_improving, 1, 0, 3, 0,
@@ -219,7 +219,7 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"table_cutoff_capture_plies_max", &P::table_cutoff_capture_plies_max, 108, 0, 1000, 0,
         "transposition table: no cutoff on a table score at a node this many plies or more after the last "
         "capture, where the move limit may draw what the entry, stored at a lower count, scored (0: off)"},
-    SearchParameterSpec{"table_same_key_keep_plies", &P::table_same_key_keep_plies, 0, 0, 64, 0,
+    SearchParameterSpec{"table_same_key_keep_plies", &P::table_same_key_keep_plies, 4, 0, 64, 0,
         "transposition table: a bound from a search more than this many plies shallower than the same position's "
         "entry of the same search does not replace it, an exact score still does (0: the newest always replaces)"},
 
