@@ -366,7 +366,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       return beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;
     if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
         (cut_node || !parameters.null_move_cut_nodes_only) && static_evaluation >= beta &&
-        !frame.reached_by_null_move && beta > -kMateInMaxPly) {
+        !frame.reached_by_null_move && beta > -kMateInMaxPly && ply >= thread.null_move_barred_below_ply) {
       const int reduction_plies =
           parameters.null_move_base_reduction + depth / parameters.null_move_depth_divisor +
           std::min((estimate - beta) / parameters.null_move_eval_divisor, parameters.null_move_eval_max);
@@ -376,13 +376,37 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
       const int value = -search_node(thread, -beta, -beta + 1, depth - reduction_plies, ply + 1, !cut_node);
       position.unmake_null_move();
       if (aborted(thread)) return 0;
-      if (value >= beta) {
+      const bool verify = value >= beta && parameters.null_move_verification_depth > 0 &&
+                          depth >= parameters.null_move_verification_depth &&
+                          thread.null_move_barred_below_ply == 0;
+      if (value >= beta && !verify) {
         frame.path_dependent = thread.stack[ply + 1].path_dependent;
         return value >= kMateInMaxPly ? beta : value;  // a mate found by passing is not proven
       }
-      // Passing failed: the reply that refuted it is the threat, and a mate threat makes every move matter.
-      threat = thread.stack[ply + 1].best_move;
-      mate_threat = value <= -kMateInMaxPly;
+      if (verify) {
+        // Deep in the tree a wrong cut costs the most and a verification the least: the node is searched
+        // itself, as deep as the pass was, with no passing in the first three quarters of that depth.
+        const bool pass_path_dependent = thread.stack[ply + 1].path_dependent;
+        thread.null_move_barred_below_ply = ply + 3 * (depth - reduction_plies) / 4;
+        const int verified = search_node(thread, beta - 1, beta, depth - reduction_plies, ply, false);
+        thread.null_move_barred_below_ply = 0;
+        if (aborted(thread)) return 0;
+        if (verified >= beta) {
+          frame.path_dependent = frame.path_dependent || pass_path_dependent;
+          return value >= kMateInMaxPly ? beta : value;
+        }
+        // The pass was fooled: the node is searched in full, as if it had never passed.
+        frame.static_evaluation = static_evaluation;
+        frame.raw_evaluation = raw_evaluation;
+        frame.best_move = table_move;
+        frame.path_dependent = false;
+        thread.principal_variation_length[ply] = 0;
+        thread.stack[ply + 1].cutoff_count = 0;
+      } else {
+        // Passing failed: the reply that refuted it is the threat, and a mate threat makes every move matter.
+        threat = thread.stack[ply + 1].best_move;
+        mate_threat = value <= -kMateInMaxPly;
+      }
     }
     // ProbCut: a capture that beats beta by a margin in a shallow search very likely beats beta in a full
     // one.

@@ -60,6 +60,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
     for (auto& row : split_point.history_gain)
       std::fill(row.begin() + kFirstBoardSquare, row.begin() + kBoardSquaresEnd, 0);
     split_point.stack = thread.stack;
+    split_point.null_move_barred_below_ply = thread.null_move_barred_below_ply;
     split_point.node = node;
     split_point.moves.size = 0;
     for (const Move m : moves) split_point.moves.push(m);
@@ -197,10 +198,13 @@ bool Searcher::help(SearchThread& thread, const SplitPoint* below) {
       thread.position = split_point.position;
       thread.history = split_point.history;
       thread.stack = split_point.stack;
+      const int own_barred_below_ply = thread.null_move_barred_below_ply;  // a master helping below its split
+      thread.null_move_barred_below_ply = split_point.null_move_barred_below_ply;
       SplitPoint* const outer = thread.active_split_point;
       thread.active_split_point = &split_point;
       work_at(thread, split_point);
       thread.active_split_point = outer;
+      thread.null_move_barred_below_ply = own_barred_below_ply;
       {
         std::lock_guard lock(split_point.mutex);
         --split_point.helpers;

@@ -111,6 +111,7 @@ void Searcher::reset_threads(const Position& root) {
     state.splits.store(0, std::memory_order_relaxed);
     state.idle_nanoseconds.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
+    state.null_move_barred_below_ply = 0;
     if (pool_.size() > 1)
       for (auto& split_point : state.split_points) {
         std::lock_guard lock(split_point.mutex);

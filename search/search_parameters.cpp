@@ -59,6 +59,10 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"null_move_cut_nodes_only", &P::null_move_cut_nodes_only, 1, 0, 1, 0,
         "null move: 1 tries passing only at expected cut nodes (at an expected all-node it rarely fails high), "
         "0 at any node off the principal variation"},
+    SearchParameterSpec{"null_move_verification_depth", &P::null_move_verification_depth, 0, 0, 64, 0,
+        "null move: from this depth on, a pass that fails high is believed only when the node itself, searched "
+        "as deep as the pass was, with no passing in the first three quarters of that depth, fails high too, "
+        "as a zugzwang fools a pass (0: never verified)"},
     SearchParameterSpec{"probcut_min_depth", &P::probcut_min_depth, 5, 2, 64, 0,
         "ProbCut: the shallowest node it is tried at"},
     SearchParameterSpec{"probcut_margin", &P::probcut_margin, 62, 0, 1000, 8,

@@ -32,6 +32,7 @@ struct SearchParameters {
   int null_move_eval_divisor;
   int null_move_eval_max;
   int null_move_cut_nodes_only;
+  int null_move_verification_depth;
   int probcut_min_depth;
   int probcut_margin;
   int probcut_improving;

@@ -25,6 +25,9 @@ struct alignas(64) SearchThread {
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> principal_variation{};
   std::array<int, kMaxPly + 1> principal_variation_length{};
   HistoryTable history{};
+  // Null-move verification: no passing at plies below this one (0: passing anywhere), while a pass that
+  // failed high is checked by a search of its node without it.
+  int null_move_barred_below_ply = 0;
   // Written at every node: on a cache line of its own, away from what other threads read.
   alignas(64) std::atomic<std::uint64_t> nodes{
       0};  // written by its thread only; read by the reporting thread

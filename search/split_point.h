@@ -61,6 +61,7 @@ struct alignas(64) SplitPoint {
   // rows and static evaluations above it). The continuation and capture histories are shared by all threads.
   HistoryTable history{};
   std::array<StackFrame, kMaxPly + 2> stack{};
+  int null_move_barred_below_ply = 0;  // the master's, so that a helper inside a verification search keeps it
   // guarded: what the threads working here added to `history`, summed, so that the master continues after
   // the join with what a single thread would have learnt from these moves.
   HistoryTable history_gain{};

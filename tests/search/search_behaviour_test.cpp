@@ -209,6 +209,18 @@ TEST_SUITE("threads") {
     CHECK(is_legal(position, result.best_move));
     CHECK(result.depth == 3);
   }
+  TEST_CASE("null-move verification on two threads: the helpers keep the bar on passing") {
+    // Under ThreadSanitizer this runs verification searches at split points and helpers inside them.
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    searcher.options().parameters.null_move_verification_depth = 4;
+    SearchLimits limits;
+    limits.depth = 10;
+    Position position = *parse_fen(kMiddlegame).position;
+    const SearchResult result = searcher.search(position, limits);
+    CHECK(result.depth == 10);
+    CHECK(is_legal(position, result.best_move));
+  }
 }  // TEST_SUITE("threads")
 
 TEST_CASE("the root is marked as on the principal variation, and the marks' reduction changes the search") {
@@ -267,6 +279,24 @@ TEST_CASE("the low-ply history changes the search near the root and repeats it e
   CHECK(from_fresh.best_move == first.best_move);
   low_ply.clear();
   const SearchResult again = search_depth(low_ply, kStartFen, 9);
+  CHECK(again.nodes == first.nodes);
+  CHECK(again.best_move == first.best_move);
+}
+
+TEST_CASE("null-move verification searches again the nodes whose pass failed high, and repeats exactly") {
+  Searcher plain;
+  const SearchResult reference = search_depth(plain, kMiddlegame, 10);
+  // Verified from depth 4, low enough that a depth-10 search meets many such nodes: each verification is a
+  // search of its node, so the tree grows, the same way every time.
+  Searcher verified;
+  verified.options().parameters.null_move_verification_depth = 4;
+  const SearchResult first = search_depth(verified, kMiddlegame, 10);
+  CHECK(first.depth == 10);
+  CHECK(first.nodes != reference.nodes);
+  Position position = *parse_fen(kMiddlegame).position;
+  CHECK(is_legal(position, first.best_move));
+  verified.clear();
+  const SearchResult again = search_depth(verified, kMiddlegame, 10);
   CHECK(again.nodes == first.nodes);
   CHECK(again.best_move == first.best_move);
 }
