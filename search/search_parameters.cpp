@@ -29,7 +29,7 @@ constexpr std::array kSpecs = {
         "score squared over this (0: off), as a score far from level moves more between iterations"},
     SearchParameterSpec{"aspiration_growth_percent", &P::aspiration_growth_percent, 100, 10, 400, 15,
         "a failed window widens by this share of itself"},
-    SearchParameterSpec{"aspiration_fail_high_reduction", &P::aspiration_fail_high_reduction, 1, 0, 1, 0,
+    SearchParameterSpec{"aspiration_fail_high_reduction", &P::aspiration_fail_high_reduction, 0, 0, 1, 0,
         "1: each fail high of the root's window searches the next window a ply shallower (at least half the "
         "iteration's depth; a fail low restores it), as the move is likely good already (0: off)"},
 
@@ -131,7 +131,7 @@ constexpr std::array kSpecs = {
         "late move reductions: the shallowest node that reduces"},
     SearchParameterSpec{"reduction_base_percent", &P::reduction_base_percent, 77, -200, 400, 12,
         "late move reductions: hundredths of a ply every late move is reduced by"},
-    SearchParameterSpec{"reduction_divisor_percent", &P::reduction_divisor_percent, 160, 50, 1000, 12,
+    SearchParameterSpec{"reduction_divisor_percent", &P::reduction_divisor_percent, 181, 50, 1000, 12,
         "late move reductions: ln(depth) ln(move number) over this many hundredths, in plies"},
     SearchParameterSpec{"reduction_pv_min_moves", &P::reduction_pv_min_moves, 2, 1, 16, 0,
         "late move reductions: moves searched in full at a principal-variation node (1 elsewhere)"},

@@ -371,7 +371,7 @@ TEST_CASE("the bench signature") {
   commands::BenchSettings settings;
   settings.depth = 6;
   const commands::BenchTotals totals = commands::run_bench(settings, false);
-  CHECK(totals.nodes == 54736);
+  CHECK(totals.nodes == 62978);
   // Every position is searched, each to the depth asked (the mean depth `bench time` prints comes from
   // these).
   CHECK(totals.positions == 31);
