@@ -114,6 +114,8 @@ int Searcher::aspiration_search(int depth, int previous_score, double& instabili
       if (options_.aspiration_transactions) table_.roll_back_transaction();
       beta = std::min(value + delta, kInfiniteScore);
       failed_high_count += parameters.aspiration_fail_high_reduction;
+      if (parameters.aspiration_fail_high_max_reduction > 0)
+        failed_high_count = std::min(failed_high_count, parameters.aspiration_fail_high_max_reduction);
     } else {
       return value;
     }

@@ -32,6 +32,9 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"aspiration_fail_high_reduction", &P::aspiration_fail_high_reduction, 0, 0, 1, 0,
         "1: each fail high of the root's window searches the next window a ply shallower (at least half the "
         "iteration's depth; a fail low restores it), as the move is likely good already (0: off)"},
+    SearchParameterSpec{"aspiration_fail_high_max_reduction", &P::aspiration_fail_high_max_reduction, 0, 0, 8, 0,
+        "the most plies the fail highs of one iteration may take off (0: up to half its depth), as a score that "
+        "keeps climbing may be a tactic that needs the full depth to be seen to its end"},
 
     SearchParameterSpec{"razor_max_depth", &P::razor_max_depth, 3, 0, 16, 0,
         "razoring: the deepest node it may cut"},

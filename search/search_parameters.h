@@ -18,6 +18,7 @@ struct SearchParameters {
   int aspiration_window;
   int aspiration_score_divisor;
   int aspiration_fail_high_reduction;
+  int aspiration_fail_high_max_reduction;
   int aspiration_growth_percent;
   // Pruning of the node before its moves.
   int razor_max_depth;

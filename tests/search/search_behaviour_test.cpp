@@ -301,6 +301,27 @@ TEST_CASE("null-move verification searches again the nodes whose pass failed hig
   CHECK(again.best_move == first.best_move);
 }
 
+TEST_CASE("a cap on the plies the root's fail highs take off lets a climbing score reach its mate") {
+  // mate-5-01 of positions/mates.epd: the score climbs through several windows before the mate in 5 shows.
+  // With deeper late move reductions, a ply off for every fail high leaves depth 13 too shallow to see it
+  // (a score of 443); two plies off at most leave it deep enough.
+  constexpr std::string_view kClimbingMate = "9/2rNak3/9/7C1/9/9/8C/9/4A4/4K4 w - - 0 1";
+  auto search_with_cap = [&](int max_reduction) {
+    Searcher searcher;
+    searcher.table().resize(16);
+    SearchParameters& parameters = searcher.options().parameters;
+    parameters.reduction_divisor_percent = 160;
+    parameters.aspiration_fail_high_reduction = 1;
+    parameters.aspiration_fail_high_max_reduction = max_reduction;
+    return search_depth(searcher, kClimbingMate, 13);
+  };
+  const SearchResult uncapped = search_with_cap(0);
+  const SearchResult capped = search_with_cap(2);
+  INFO("uncapped score ", uncapped.score);
+  CHECK(capped.score == mate_in(9));
+  CHECK(capped.nodes != uncapped.nodes);
+}
+
 TEST_CASE("quiet checks in quiescence see a mate one move past the horizon") {
   // Black's horse can take the red rook on c5, but then Nh6-g8 mates: the king on e9 is boxed in by its
   // advisors, e8 is the red pawn's, and nothing reaches g8 or the horse's leg on f8. Searched one ply deep,
