@@ -25,6 +25,22 @@ SearchResult search_depth(Searcher& searcher, std::string_view fen, int depth) {
   return searcher.search(*parse_fen(fen).position, limits);
 }
 
+// For a technique behind a parameter: `changed`, with it on, searches `fen` to `depth` over another tree than
+// the defaults do, and after clear() repeats that tree and move exactly. Returns the repeated search's
+// result.
+SearchResult check_changes_and_repeats(Searcher& changed, std::string_view fen, int depth) {
+  Searcher plain;
+  const SearchResult reference = search_depth(plain, fen, depth);
+  const SearchResult first = search_depth(changed, fen, depth);
+  CHECK(first.depth == depth);
+  CHECK(first.nodes != reference.nodes);
+  changed.clear();
+  const SearchResult again = search_depth(changed, fen, depth);
+  CHECK(again.nodes == first.nodes);
+  CHECK(again.best_move == first.best_move);
+  return again;
+}
+
 TEST_CASE("the same position and depth give the same nodes and move, whatever ran before") {
   Searcher first;
   const SearchResult reference = search_depth(first, kMiddlegame, 7);
@@ -242,21 +258,14 @@ TEST_CASE("the root is marked as on the principal variation, and the marks' redu
 TEST_CASE(
     "the correction history changes the search, repeats it exactly, and leaves the table's evaluations "
     "uncorrected") {
-  Searcher plain;
-  const SearchResult reference = search_depth(plain, kMiddlegame, 9);
   Searcher corrected;
   corrected.options().parameters.correction_minors_percent = 100;
   corrected.options().parameters.correction_majors_percent = 100;
-  const SearchResult first = search_depth(corrected, kMiddlegame, 9);
-  CHECK(first.depth == 9);
-  CHECK(first.nodes != reference.nodes);
-  corrected.clear();  // clears the corrections with the histories: the same search again
-  const SearchResult again = search_depth(corrected, kMiddlegame, 9);
-  CHECK(again.nodes == first.nodes);
-  CHECK(again.best_move == first.best_move);
+  // clear() clears the corrections with the histories, so the search repeats.
+  const SearchResult result = check_changes_and_repeats(corrected, kMiddlegame, 9);
   // The table keeps each node's evaluation as the evaluator gives it, whatever the correction was.
   Position child = *parse_fen(kMiddlegame).position;
-  child.make_move(first.best_move);
+  child.make_move(result.best_move);
   const auto entry = corrected.table().probe(child.key());
   REQUIRE(entry);
   REQUIRE(entry->static_evaluation != kNoStaticEvaluation);
@@ -264,41 +273,25 @@ TEST_CASE(
 }
 
 TEST_CASE("the low-ply history changes the search near the root and repeats it exactly") {
-  Searcher plain;
-  const SearchResult reference = search_depth(plain, kStartFen, 9);
   Searcher low_ply;
   low_ply.options().parameters.low_ply_history_plies = 4;
-  const SearchResult first = search_depth(low_ply, kStartFen, 9);
-  CHECK(first.depth == 9);
-  CHECK(first.nodes != reference.nodes);
-  // The search repeats exactly: a fresh searcher, and this one after clear(), find the same tree and move.
+  const SearchResult result = check_changes_and_repeats(low_ply, kStartFen, 9);
+  // A fresh searcher finds the same tree and move too.
   Searcher fresh;
   fresh.options().parameters.low_ply_history_plies = 4;
   const SearchResult from_fresh = search_depth(fresh, kStartFen, 9);
-  CHECK(from_fresh.nodes == first.nodes);
-  CHECK(from_fresh.best_move == first.best_move);
-  low_ply.clear();
-  const SearchResult again = search_depth(low_ply, kStartFen, 9);
-  CHECK(again.nodes == first.nodes);
-  CHECK(again.best_move == first.best_move);
+  CHECK(from_fresh.nodes == result.nodes);
+  CHECK(from_fresh.best_move == result.best_move);
 }
 
 TEST_CASE("null-move verification searches again the nodes whose pass failed high, and repeats exactly") {
-  Searcher plain;
-  const SearchResult reference = search_depth(plain, kMiddlegame, 10);
   // Verified from depth 4, low enough that a depth-10 search meets many such nodes: each verification is a
   // search of its node, so the tree grows, the same way every time.
   Searcher verified;
   verified.options().parameters.null_move_verification_depth = 4;
-  const SearchResult first = search_depth(verified, kMiddlegame, 10);
-  CHECK(first.depth == 10);
-  CHECK(first.nodes != reference.nodes);
+  const SearchResult result = check_changes_and_repeats(verified, kMiddlegame, 10);
   Position position = *parse_fen(kMiddlegame).position;
-  CHECK(is_legal(position, first.best_move));
-  verified.clear();
-  const SearchResult again = search_depth(verified, kMiddlegame, 10);
-  CHECK(again.nodes == first.nodes);
-  CHECK(again.best_move == first.best_move);
+  CHECK(is_legal(position, result.best_move));
 }
 
 TEST_CASE("a cap on the plies the root's fail highs take off lets a climbing score reach its mate") {
