@@ -223,6 +223,7 @@ int Searcher::search_root(int alpha, int beta, int depth, std::size_t first) {
   thread.principal_variation_length[0] = 0;
   StackFrame& frame = thread.stack[0];
   frame.excluded_move = kNoMove;
+  frame.double_extensions = 0;
   frame.raw_evaluation = position.in_check() ? kNoStaticEvaluation : thread.evaluator.evaluate(position);
   frame.static_evaluation =
       position.in_check() ? kNoStaticEvaluation : corrected_evaluation(position, frame.raw_evaluation);

@@ -25,6 +25,8 @@ struct StackFrame {
   // At the ply below a node: how many of its children searched so far failed high themselves (their
   // replies refuted our moves), so that its later moves may be reduced more.
   int cutoff_count = 0;
+  // How many two-ply singular extensions the line from the root to this node took (singular_double_max).
+  int double_extensions = 0;
 };
 
 struct NodeState {
@@ -42,7 +44,8 @@ struct NodeState {
   bool mate_window = false;
   Move table_move = kNoMove;
   bool table_move_is_capture = false;
-  // The table move's extension as the singular search found it: 1 singular, -1 not even best, 0 untested.
+  // The table move's extension as the singular search found it: 1 singular, 2 singular by far, -1 not even
+  // best, 0 untested.
   int singular_extension = 0;
   Move threat = kNoMove;  // what the opponent would play if this side passed
 };

@@ -274,6 +274,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
   thread.stack[ply + 1].cutoff_count = 0;
+  thread.stack[ply + 1].double_extensions = frame.double_extensions;
 
   // Mate-distance pruning: no line from here can beat a mate already found nearer the root.
   alpha = std::max(alpha, mated_in(ply));
@@ -476,7 +477,11 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     frame.raw_evaluation = raw_evaluation;
     thread.principal_variation_length[ply] = 0;
     if (value < singular_beta) {
-      node.singular_extension = 1;
+      // Far below: every rival loses clearly, and the line is worth two plies (a bounded number of times).
+      const bool by_far = parameters.singular_double_margin > 0 && !pv_node &&
+                          value < singular_beta - parameters.singular_double_margin &&
+                          frame.double_extensions < parameters.singular_double_max;
+      node.singular_extension = by_far ? 2 : 1;
     } else if (singular_beta >= beta) {
       return singular_beta;  // multi-cut (frame.path_dependent is the test's)
     } else if (table_score >= beta) {
@@ -672,8 +677,10 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
       (parameters.check_extension_min_depth == 0 || depth >= parameters.check_extension_min_depth);
   int extension = extend_check ? 1 : 0;
   if (m == node.table_move && node.singular_extension != 0)
-    extension = node.singular_extension > 0 ? 1 : std::min(extension, node.singular_extension + extension);
+    extension = node.singular_extension > 0 ? node.singular_extension
+                                            : std::min(extension, node.singular_extension + extension);
   int new_depth = depth - 1 + extension;
+  thread.stack[ply + 1].double_extensions = thread.stack[ply].double_extensions + (extension >= 2 ? 1 : 0);
   // The child of an expected cut node is an expected all-node, and the other way round; a principal
   // variation's first child is of the principal variation, its later ones expected cut nodes.
   const bool child_cut_node = !node.cut_node;

@@ -90,6 +90,11 @@ constexpr std::array kSpecs = {
         "singular extension: plies added to a table move that is not singular but whose score beats beta"},
     SearchParameterSpec{"singular_cut_node_extension", &P::singular_cut_node_extension, -1, -3, 0, 0,
         "singular extension: plies added to a table move that is not singular at an expected cut node"},
+    SearchParameterSpec{"singular_double_margin", &P::singular_double_margin, 0, 0, 400, 0,
+        "singular extension: a table move off the principal variation whose rivals all fail this far below the "
+        "test's bound earns two plies (0: one ply only)"},
+    SearchParameterSpec{"singular_double_max", &P::singular_double_max, 8, 1, 64, 0,
+        "singular extension: at most this many two-ply extensions on one line, so the line stays finite"},
     SearchParameterSpec{"check_extension_min_depth", &P::check_extension_min_depth, 10, 0, 100, 0,
         "check extension: checks are searched a ply deeper from this depth on (0: everywhere, root included)"},
 

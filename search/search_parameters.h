@@ -46,6 +46,8 @@ struct SearchParameters {
   int singular_margin_sixteenths;
   int singular_fail_high_extension;
   int singular_cut_node_extension;
+  int singular_double_margin;
+  int singular_double_max;
   int check_extension_min_depth;
   // Pruning of moves.
   int late_move_base;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <memory>
 #include <thread>
 #include <utility>
 
@@ -390,6 +391,25 @@ TEST_CASE("the bench signature") {
   // these).
   CHECK(totals.positions == 31);
   CHECK(totals.depth_sum == 31 * 6);
+}
+
+TEST_CASE("two-ply singular extensions change the tree, repeat it, and stop at their cap on a line") {
+  auto searcher_with = [](int margin, int max_per_line) {
+    auto searcher = std::make_unique<Searcher>();
+    searcher->options().parameters.singular_double_margin = margin;
+    searcher->options().parameters.singular_double_max = max_per_line;
+    return searcher;
+  };
+  const auto doubled = searcher_with(8, 10);
+  const SearchResult result = check_changes_and_repeats(*doubled, kMiddlegame, 10);
+  Position position = *parse_fen(kMiddlegame).position;
+  CHECK(is_legal(position, result.best_move));
+  // One two-ply extension per line at most: a line's count is kept, so the cap prunes the tree that ten
+  // allow.
+  const auto capped = searcher_with(8, 1);
+  const SearchResult once = search_depth(*capped, kMiddlegame, 10);
+  CHECK(once.nodes != result.nodes);
+  CHECK(once.nodes != search_depth(*searcher_with(0, 10), kMiddlegame, 10).nodes);
 }
 
 }  // namespace
