@@ -367,7 +367,8 @@ TEST_CASE("move-limit damping shrinks a lead as the plies since the last capture
 
 TEST_CASE("table cutoffs can be turned off from a count of plies since the last capture, and only there") {
   // A second search of the same position finds the first one's entries; with cutoffs turned off at its
-  // count it must search more to reach the same depth. Below that count nothing changes.
+  // count it searches a different tree (larger or smaller: without the cutoffs, the table's moves still
+  // order the search, and what they save depends on the depth). Below that count nothing changes.
   const std::string fresh(kMiddlegame);
   const std::string stale = fresh.substr(0, fresh.size() - 4) + " 100 1";
   const auto second_search_nodes = [](std::string_view fen, int capture_plies_max) {
@@ -376,7 +377,7 @@ TEST_CASE("table cutoffs can be turned off from a count of plies since the last 
     search_depth(searcher, fen, 7);
     return search_depth(searcher, fen, 7).nodes;
   };
-  CHECK(second_search_nodes(stale, 100) > second_search_nodes(stale, 0));
+  CHECK(second_search_nodes(stale, 100) != second_search_nodes(stale, 0));
   CHECK(second_search_nodes(fresh, 100) == second_search_nodes(fresh, 0));
 }
 
@@ -386,7 +387,7 @@ TEST_CASE("the bench signature") {
   commands::BenchSettings settings;
   settings.depth = 6;
   const commands::BenchTotals totals = commands::run_bench(settings, false);
-  CHECK(totals.nodes == 62978);
+  CHECK(totals.nodes == 58304);
   // Every position is searched, each to the depth asked (the mean depth `bench time` prints comes from
   // these).
   CHECK(totals.positions == 31);
@@ -400,8 +401,9 @@ TEST_CASE("two-ply singular extensions change the tree, repeat it, and stop at t
     searcher->options().parameters.singular_double_max = max_per_line;
     return searcher;
   };
-  const auto doubled = searcher_with(8, 10);
-  const SearchResult result = check_changes_and_repeats(*doubled, kMiddlegame, 10);
+  // They are on by default (a margin of 8, ten per line): turned off, the tree changes.
+  const auto single = searcher_with(0, 10);
+  const SearchResult result = check_changes_and_repeats(*single, kMiddlegame, 10);
   Position position = *parse_fen(kMiddlegame).position;
   CHECK(is_legal(position, result.best_move));
   // One two-ply extension per line at most: a line's count is kept, so the cap prunes the tree that ten
@@ -409,7 +411,7 @@ TEST_CASE("two-ply singular extensions change the tree, repeat it, and stop at t
   const auto capped = searcher_with(8, 1);
   const SearchResult once = search_depth(*capped, kMiddlegame, 10);
   CHECK(once.nodes != result.nodes);
-  CHECK(once.nodes != search_depth(*searcher_with(0, 10), kMiddlegame, 10).nodes);
+  CHECK(once.nodes != search_depth(*searcher_with(8, 10), kMiddlegame, 10).nodes);
 }
 
 }  // namespace
