@@ -285,6 +285,18 @@ TEST_CASE("the low-ply history changes the search near the root and repeats it e
   CHECK(from_fresh.best_move == result.best_move);
 }
 
+TEST_CASE("the full-depth re-search of a reduced quiet move teaches its histories, the same way every time") {
+  // reduction_research_history set the other way from its default: the continuation histories the
+  // re-searches teach (or no longer teach) order and reduce later moves, so the tree changes, and clear()
+  // forgets them with the other histories, so it repeats.
+  Searcher toggled;
+  toggled.options().parameters.reduction_research_history =
+      1 - default_search_parameters().reduction_research_history;
+  const SearchResult result = check_changes_and_repeats(toggled, kMiddlegame, 10);
+  Position position = *parse_fen(kMiddlegame).position;
+  CHECK(is_legal(position, result.best_move));
+}
+
 TEST_CASE("null-move verification searches again the nodes whose pass failed high, and repeats exactly") {
   // Verified from depth 4, low enough that a depth-10 search meets many such nodes: each verification is a
   // search of its node, so the tree grows, the same way every time.
