@@ -297,7 +297,12 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   // limit will draw: such nodes can turn off table cutoffs (the graph-history problem, as Stockfish has it).
   const bool table_may_cut = parameters.table_cutoff_capture_plies_max == 0 ||
                              position.plies_since_capture() < parameters.table_cutoff_capture_plies_max;
-  if (entry && !pv_node && table_may_cut && table_depth >= depth &&
+  // An entry cuts a node as deep as its own search; with table_cutoff_upper_shallower, a fail low also cuts a
+  // node one ply deeper (the Stockfish family's rule), so more of the last move's tree carries over.
+  const bool table_deep_enough =
+      table_depth >= depth || (parameters.table_cutoff_upper_shallower && table_depth == depth - 1 && entry &&
+                               table_score <= alpha && (int(entry->bound) & int(Bound::kUpper)) != 0);
+  if (entry && !pv_node && table_may_cut && table_deep_enough &&
       table_score_cuts(*entry, table_score, alpha, beta)) {
     // A quiet table move that refutes the node is rewarded as if it had been searched: with histories kept
     // between searches, what the table knows keeps the ordering up to date.

@@ -234,6 +234,10 @@ constexpr std::array kSpecs = {
     SearchParameterSpec{"table_same_key_keep_plies", &P::table_same_key_keep_plies, 4, 0, 64, 0,
         "transposition table: a bound from a search more than this many plies shallower than the same position's "
         "entry of the same search does not replace it, an exact score still does (0: the newest always replaces)"},
+    SearchParameterSpec{"table_cutoff_upper_shallower", &P::table_cutoff_upper_shallower, 0, 0, 1, 0,
+        "transposition table: 1 lets an upper bound at or below alpha cut a node one ply deeper than its search "
+        "(a move that failed low a ply shallower rarely succeeds a ply deeper), 0 cuts only with an entry as deep "
+        "as the node"},
 
     SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "

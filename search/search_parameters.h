@@ -112,6 +112,7 @@ struct SearchParameters {
   int store_path_dependent;
   int table_cutoff_capture_plies_max;
   int table_same_key_keep_plies;
+  int table_cutoff_upper_shallower;
   // Scores.
   int fail_high_blend;
   int move_limit_damping_plies;

@@ -394,6 +394,20 @@ TEST_CASE("table cutoffs can be turned off from a count of plies since the last 
   CHECK(second_search_nodes(fresh, 100) == second_search_nodes(fresh, 0));
 }
 
+TEST_CASE("a fail low a ply shallower cuts a node only with its switch on, and the tree repeats") {
+  // Entries of the first search cut nodes of the second; with the switch on, upper bounds one ply shallower
+  // than the node cut too, so the second search visits another tree, the same one every time it is run.
+  const auto second_search_nodes = [](int upper_shallower) {
+    Searcher searcher;
+    searcher.options().parameters.table_cutoff_upper_shallower = upper_shallower;
+    search_depth(searcher, kMiddlegame, 7);
+    return search_depth(searcher, kMiddlegame, 8).nodes;
+  };
+  const std::uint64_t plain = second_search_nodes(0), shallower = second_search_nodes(1);
+  CHECK(shallower != plain);
+  CHECK(second_search_nodes(1) == shallower);
+}
+
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.
