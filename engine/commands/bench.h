@@ -39,6 +39,24 @@ struct DepthGrowth {
 };
 // Searches the first `position_count` bench positions to settings.depth from a cleared table each.
 DepthGrowth run_depth_growth(const BenchSettings& settings, int position_count);
+// One search of `position` to `depth` with the searcher's tables as they are: adds to nodes_by_depth[d] the
+// nodes spent by the end of iteration d (a search that ends early counts as finished at the depths it
+// skipped) and the search's time to `seconds`.
+SearchResult search_by_depth(Searcher& searcher, const Position& position, int depth,
+                             std::vector<std::uint64_t>& nodes_by_depth, double& seconds);
+
+// What one search leaves the next, two plies on: for each of the first `position_count` bench positions
+// searched to settings.depth from cleared tables, the position after its best move and predicted reply
+// searched to settings.depth warm (the tables kept) and cold (cleared). Index d: nodes by the end of
+// iteration d, summed over the positions (index 0 unused).
+struct TableCarryover {
+  std::vector<std::uint64_t> cold_nodes_by_depth;
+  std::vector<std::uint64_t> warm_nodes_by_depth;
+  std::uint64_t nodes = 0;  // every search's total, the first searches included
+  double seconds = 0;
+  int positions = 0;  // those with a best move and a predicted reply and a game going on after them
+};
+TableCarryover run_table_carryover(const BenchSettings& settings, int position_count);
 
 // One position of positions/tactics.epd: a move Shuai played in a game it lost, and the move that holds.
 struct TacticsPosition {

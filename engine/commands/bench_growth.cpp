@@ -29,6 +29,31 @@ constexpr CommandText kGrowthCommand = {
 
 }  // namespace
 
+SearchResult search_by_depth(Searcher& searcher, const Position& position, int depth,
+                             std::vector<std::uint64_t>& nodes_by_depth, double& seconds) {
+  // The nodes when each iteration ends: the first line of a finished iteration is reported once with its
+  // depth.
+  std::vector<std::uint64_t> reached(std::size_t(depth) + 1, 0);
+  searcher.set_info_callback([&](const SearchInfo& info) {
+    if (info.line == 1 && info.depth >= 1 && info.depth <= depth)
+      reached[std::size_t(info.depth)] = info.nodes;
+  });
+  SearchLimits limits;
+  limits.depth = depth;
+  const auto start = std::chrono::steady_clock::now();
+  const SearchResult result = searcher.search(position, limits);
+  seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  searcher.set_info_callback(nullptr);
+  // A search that ends early (a forced mate found) spent nothing on the depths it skipped: it counts as
+  // finished there with the nodes it used.
+  std::uint64_t last = 0;
+  for (int d = 1; d <= depth; ++d) {
+    last = reached[std::size_t(d)] != 0 ? reached[std::size_t(d)] : std::max(last, result.nodes);
+    nodes_by_depth[std::size_t(d)] += last;
+  }
+  return result;
+}
+
 DepthGrowth run_depth_growth(const BenchSettings& settings, int position_count) {
   const auto& fens = bench_positions();
   const int count = std::clamp(position_count, 1, int(fens.size()));
@@ -37,31 +62,13 @@ DepthGrowth run_depth_growth(const BenchSettings& settings, int position_count) 
   Searcher searcher;
   searcher.table().resize(settings.hash_megabytes);
   searcher.options() = settings.options;
-  SearchLimits limits;
-  limits.depth = settings.depth;
-  // The nodes when each iteration ends, for the position being searched: the first line of a finished
-  // iteration is reported once with its depth.
-  std::vector<std::uint64_t> reached(std::size_t(settings.depth) + 1, 0);
-  searcher.set_info_callback([&](const SearchInfo& info) {
-    if (info.line == 1 && info.depth >= 1 && info.depth <= settings.depth)
-      reached[std::size_t(info.depth)] = info.nodes;
-  });
   for (int index = 0; index < count; ++index) {
     auto parsed = parse_fen(fens[std::size_t(index)]);
     if (!parsed.position) throw std::logic_error("bench position: " + parsed.error);
     searcher.clear();
-    std::fill(reached.begin(), reached.end(), 0);
-    const auto start = std::chrono::steady_clock::now();
-    const SearchResult result = searcher.search(*parsed.position, limits);
-    growth.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    growth.nodes += result.nodes;
-    // A position whose search ends early (a forced mate found) spent nothing on the depths it skipped: it
-    // counts as finished there with the nodes it used.
-    std::uint64_t last = 0;
-    for (int depth = 1; depth <= settings.depth; ++depth) {
-      last = reached[std::size_t(depth)] != 0 ? reached[std::size_t(depth)] : std::max(last, result.nodes);
-      growth.nodes_by_depth[std::size_t(depth)] += last;
-    }
+    growth.nodes +=
+        search_by_depth(searcher, *parsed.position, settings.depth, growth.nodes_by_depth, growth.seconds)
+            .nodes;
     ++growth.positions;
   }
   return growth;

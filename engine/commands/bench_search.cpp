@@ -18,8 +18,8 @@ namespace {
 constexpr CommandText kBenchCommand = {
     "bench", "shuai bench [--depth N | --time MS] [options]",
     "Fixed-depth single-threaded searches of positions/bench.fen from a cleared table; the total node\n"
-    "count is the signature. The other benches: shuai bench perft|mht|eval|smp|lockless|tactics|growth\n"
-    "(each takes --help).",
+    "count is the signature. The other benches: shuai bench perft|mht|eval|smp|lockless|tactics|growth|\n"
+    "carryover (each takes --help).",
     true};
 
 // The forward pruning levels by name.

@@ -43,6 +43,10 @@ int run_bench_search(std::span<const std::string_view> arguments);
 // the plies a doubling of them buys.
 int run_bench_growth(std::span<const std::string_view> arguments);
 
+// `shuai bench carryover [depth N] [hash MB] [positions N] [parameters FILE]`: the nodes a search two plies
+// on needs with the tables the search before left, and from cleared tables.
+int run_bench_carryover(std::span<const std::string_view> arguments);
+
 // `shuai bench tactics [nodes N] [hash MB] [file EPD] [verbose]`: positions/tactics.epd at a fixed node
 // count; prints "Tactics solved: S/T at N nodes per position".
 int run_bench_tactics(std::span<const std::string_view> arguments);
