@@ -368,8 +368,13 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     }
     if (pruning.futility && depth <= parameters.reverse_futility_max_depth &&
         estimate - parameters.reverse_futility_per_ply * (depth - (improving ? 1 : 0)) >= beta &&
-        estimate < kMateInMaxPly)
-      return beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;
+        estimate < kMateInMaxPly) {
+      const int value = beta + (estimate - beta) * parameters.reverse_futility_return_percent / 100;
+      if (parameters.table_store_pruned >= 1 && may_store(parameters, frame.path_dependent, value))
+        table_.store(key, kNoMove, score_to_table(value, ply), depth, Bound::kLower, raw_evaluation,
+                     table_pv);
+      return value;
+    }
     if (pruning.null_move && depth >= parameters.null_move_min_depth && estimate >= beta &&
         (cut_node || !parameters.null_move_cut_nodes_only) && static_evaluation >= beta &&
         !frame.reached_by_null_move && beta > -kMateInMaxPly && ply >= thread.null_move_barred_below_ply) {
@@ -387,6 +392,10 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
                           thread.null_move_barred_below_ply == 0;
       if (value >= beta && !verify) {
         frame.path_dependent = thread.stack[ply + 1].path_dependent;
+        if (parameters.table_store_pruned >= 2 && value < kMateInMaxPly &&
+            may_store(parameters, frame.path_dependent, value))
+          table_.store(key, kNoMove, score_to_table(value, ply), depth, Bound::kLower, raw_evaluation,
+                       table_pv);
         return value >= kMateInMaxPly ? beta : value;  // a mate found by passing is not proven
       }
       if (verify) {

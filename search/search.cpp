@@ -86,6 +86,7 @@ void Searcher::prepare_search(const Position& root, const SearchLimits& limits) 
   table_.new_search();
   table_.set_transactions_enabled(options_.aspiration_transactions);
   table_.set_same_key_keep_plies(parameters.table_same_key_keep_plies);
+  table_.set_same_key_keep_older(parameters.table_keep_older != 0);
 
   // The table and the move-ordering statistics carry over between searches (unless the parameters say the
   // statistics do not), so a search depends on nothing else that ran before since the last clear(). The

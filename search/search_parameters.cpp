@@ -238,6 +238,13 @@ constexpr std::array kSpecs = {
         "transposition table: 1 lets an upper bound at or below alpha cut a node one ply deeper than its search "
         "(a move that failed low a ply shallower rarely succeeds a ply deeper), 0 cuts only with an entry as deep "
         "as the node"},
+    SearchParameterSpec{"table_keep_older", &P::table_keep_older, 0, 0, 1, 0,
+        "transposition table: 1 lets table_same_key_keep_plies keep the deep entries of earlier searches too, "
+        "so the next move's shallow iterations do not overwrite what the last move's search found (0: only the "
+        "current search's)"},
+    SearchParameterSpec{"table_store_pruned", &P::table_store_pruned, 0, 0, 2, 0,
+        "transposition table: 1 stores a reverse futility cutoff's score as a lower bound at the node's depth, "
+        "2 a null-move cutoff's too, so the next search finds an entry where this one pruned (0: neither)"},
 
     SearchParameterSpec{"fail_high_blend", &P::fail_high_blend, 0, 0, 1, 0,
         "scores: 1 returns a fail high off the principal variation as (score x depth + beta) / (depth + 1), "

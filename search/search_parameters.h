@@ -113,6 +113,8 @@ struct SearchParameters {
   int table_cutoff_capture_plies_max;
   int table_same_key_keep_plies;
   int table_cutoff_upper_shallower;
+  int table_keep_older;
+  int table_store_pruned;
   // Scores.
   int fail_high_blend;
   int move_limit_damping_plies;

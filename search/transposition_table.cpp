@@ -145,7 +145,8 @@ void TranspositionTable::store(std::uint64_t key, Move move, int score, int dept
     const std::uint64_t check = lockless_encoding_ ? key_word ^ data : key_word;
     const bool same_position = same_key(check, key);
     if (same_position && same_key_keep_plies_ > 0 && bound != Bound::kExact && !is_discarded(data) &&
-        unpack_bound(data) != Bound::kNone && unpack_generation(data) == generation_ &&
+        unpack_bound(data) != Bound::kNone &&
+        (same_key_keep_older_ || unpack_generation(data) == generation_) &&
         depth + same_key_keep_plies_ < unpack_depth(data))
       return;  // a much deeper result of this search is worth more than a shallow bound
     if (same_position || unpack_bound(data) == Bound::kNone || is_discarded(data)) {

@@ -73,6 +73,8 @@ class TranspositionTable {
   // A bound (not an exact score) from a search this many plies shallower than the same position's entry of
   // the same search leaves that entry standing (0: the newest result always replaces it).
   void set_same_key_keep_plies(int plies) { same_key_keep_plies_ = plies; }
+  // With `older`, the rule keeps the entries of earlier searches too, not only the current search's.
+  void set_same_key_keep_older(bool older) { same_key_keep_older_ = older; }
 
   // For the lockless proofs: encode entries as plain (key, data) pairs instead of (key ^ data, data).
   void set_lockless_encoding(bool enabled) { lockless_encoding_ = enabled; }
@@ -99,6 +101,7 @@ class TranspositionTable {
   TableArray<Bucket> buckets_;  // in huge pages where the system grants them
   std::size_t bucket_count_ = 0;
   int same_key_keep_plies_ = 0;
+  bool same_key_keep_older_ = false;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;  // 6 bits
   bool lockless_encoding_ = true;

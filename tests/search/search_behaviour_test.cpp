@@ -408,6 +408,27 @@ TEST_CASE("a fail low a ply shallower cuts a node only with its switch on, and t
   CHECK(second_search_nodes(1) == shallower);
 }
 
+TEST_CASE("pruned nodes are stored, and earlier searches' entries kept, only with their switches on") {
+  // The second search finds entries where the first pruned (reverse futility at 1, null move too at 2), or
+  // keeps the first's deep entries against its own shallow iterations: another tree, the same every run.
+  const auto second_search_nodes = [](int store_pruned, int keep_older) {
+    Searcher searcher;
+    searcher.options().parameters.table_store_pruned = store_pruned;
+    searcher.options().parameters.table_keep_older = keep_older;
+    search_depth(searcher, kMiddlegame, 7);
+    return search_depth(searcher, kMiddlegame, 8).nodes;
+  };
+  const std::uint64_t plain = second_search_nodes(0, 0);
+  const std::uint64_t futility = second_search_nodes(1, 0), null_move = second_search_nodes(2, 0);
+  const std::uint64_t older = second_search_nodes(0, 1);
+  CHECK(futility != plain);
+  CHECK(null_move != plain);
+  CHECK(null_move != futility);
+  CHECK(older != plain);
+  CHECK(second_search_nodes(2, 0) == null_move);
+  CHECK(second_search_nodes(0, 1) == older);
+}
+
 TEST_CASE("the bench signature") {
   // The node count of `shuai bench depth 6`. It changes whenever the search or evaluation changes behaviour:
   // update it deliberately, with the new figure from `build/bin/shuai bench depth 6`.

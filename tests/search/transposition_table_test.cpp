@@ -50,6 +50,22 @@ TEST_CASE("with same-key keeping, a much shallower bound of the same search leav
   CHECK(table.probe(kKeyA)->depth == 2);
 }
 
+TEST_CASE("keeping earlier searches' entries too, a shallow bound of the next search leaves them standing") {
+  TranspositionTable table(1);
+  table.set_same_key_keep_plies(4);
+  table.set_same_key_keep_older(true);
+  table.store(kKeyA, Move(9), 100, 12, Bound::kLower);
+  table.new_search();
+  table.store(kKeyA, Move(5), 7, 2, Bound::kUpper);  // 2 + 4 < 12, though the entry is of the search before
+  CHECK(table.probe(kKeyA)->depth == 12);
+  CHECK(table.probe(kKeyA)->move == Move(9));
+  table.store(kKeyA, Move(5), 7, 8, Bound::kUpper);  // within the keep rule's plies: replaced
+  CHECK(table.probe(kKeyA)->depth == 8);
+  table.new_search();
+  table.store(kKeyA, Move(5), 3, 1, Bound::kExact);  // an exact score still replaces
+  CHECK(table.probe(kKeyA)->depth == 1);
+}
+
 TEST_CASE("the static evaluation is stored beside the key and kept when a later store has none") {
   TranspositionTable table(1);
   table.store(kKeyA, Move(7), 40, 6, Bound::kExact, -321);
