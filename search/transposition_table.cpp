@@ -148,7 +148,7 @@ void TranspositionTable::store(std::uint64_t key, Move move, int score, int dept
         unpack_bound(data) != Bound::kNone &&
         (same_key_keep_older_ || unpack_generation(data) == generation_) &&
         depth + same_key_keep_plies_ < unpack_depth(data))
-      return;  // a much deeper result of this search is worth more than a shallow bound
+      return;  // a much deeper result (this search's, or any with keep_older) beats a shallow bound
     if (same_position || unpack_bound(data) == Bound::kNone || is_discarded(data)) {
       // Same position (or a free slot): keep the old move and evaluation when the new result has none.
       if (same_position && move == kNoMove) move = unpack_move(data);

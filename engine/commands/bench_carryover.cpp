@@ -29,13 +29,6 @@ constexpr CommandText kCarryoverCommand = {
     "and their ratio: what the tables carried from one move to the next.",
     true};
 
-// Whether `m` is a legal move of `position`.
-bool is_legal_move(Position& position, Move m) {
-  MoveList moves;
-  generate_legal(position, moves);
-  return std::find(moves.begin(), moves.end(), m) != moves.end();
-}
-
 }  // namespace
 
 TableCarryover run_table_carryover(const BenchSettings& settings, int position_count) {
@@ -53,6 +46,7 @@ TableCarryover run_table_carryover(const BenchSettings& settings, int position_c
     carryover.nodes += result.nodes;
     return result;
   };
+  // The first searches' nodes by depth, which only the total (`nodes`) reports.
   std::vector<std::uint64_t> first_search(std::size_t(settings.depth) + 1, 0);
   for (int index = 0; index < count; ++index) {
     auto parsed = parse_fen(fens[std::size_t(index)]);
@@ -61,9 +55,9 @@ TableCarryover run_table_carryover(const BenchSettings& settings, int position_c
     searcher.clear();
     const SearchResult first = add_search(position, first_search);
     // Positions whose game ends within two plies, or whose line has no predicted reply, say nothing here.
-    if (first.best_move == kNoMove || !is_legal_move(position, first.best_move)) continue;
+    if (first.best_move == kNoMove || !is_legal(position, first.best_move)) continue;
     position.make_move(first.best_move);
-    if (first.ponder_move == kNoMove || !is_legal_move(position, first.ponder_move)) continue;
+    if (first.ponder_move == kNoMove || !is_legal(position, first.ponder_move)) continue;
     position.make_move(first.ponder_move);
     MoveList replies;
     generate_legal(position, replies);
@@ -97,19 +91,16 @@ int run_bench_carryover(std::span<const std::string_view> arguments) {
   const TableCarryover carryover = run_table_carryover(settings, position_count);
   fmt::print("bench carryover: depth {}, hash {} MB, {} positions two plies on\n", settings.depth,
              settings.hash_megabytes, carryover.positions);
-  fmt::print("depth         cold         warm  cold/warm\n");
-  for (int depth = 1; depth <= settings.depth; ++depth) {
-    const auto cold = carryover.cold_nodes_by_depth[std::size_t(depth)];
-    const auto warm = carryover.warm_nodes_by_depth[std::size_t(depth)];
-    fmt::print("{:>5} {:>12} {:>12} {:>10.2f}\n", depth, cold, warm,
-               double(cold) / double(std::max<std::uint64_t>(warm, 1)));
-  }
-  // The iteration two plies short of the last is the one the previous search covered in full.
-  const int covered = std::max(1, settings.depth - 2);
   const auto ratio_at = [&](int depth) {
     return double(carryover.cold_nodes_by_depth[std::size_t(depth)]) /
            double(std::max<std::uint64_t>(carryover.warm_nodes_by_depth[std::size_t(depth)], 1));
   };
+  fmt::print("depth         cold         warm  cold/warm\n");
+  for (int depth = 1; depth <= settings.depth; ++depth)
+    fmt::print("{:>5} {:>12} {:>12} {:>10.2f}\n", depth, carryover.cold_nodes_by_depth[std::size_t(depth)],
+               carryover.warm_nodes_by_depth[std::size_t(depth)], ratio_at(depth));
+  // The iteration two plies short of the last is the one the previous search covered in full.
+  const int covered = std::max(1, settings.depth - 2);
   fmt::print("======================================\n");
   fmt::print("Carried at depth {:<3}: {:.2f} (the depth the search before covered)\n", covered,
              ratio_at(covered));
