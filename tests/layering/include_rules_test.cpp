@@ -24,17 +24,18 @@ const std::map<std::string, std::set<std::string>> kEngineLayers = {
     {"engine/board", {}},
     {"engine/game", {"engine/board"}},
     {"engine/book", {"engine/board"}},
+    {"engine/tablebase", {"engine/board"}},
     {"engine/command_line", {"engine/board"}},
     {"eval", {"engine/board"}},
     {"search", {"eval", "engine/board"}},
     {"engine/protocol", {"search", "eval", "engine/book", "engine/game", "engine/board"}},
     {"engine/web", {"engine/protocol", "search", "eval", "engine/book", "engine/game", "engine/board"}},
     {"engine/commands",
-     {"engine/command_line", "engine/protocol", "search", "eval", "engine/book", "engine/game",
-      "engine/board"}},
+     {"engine/command_line", "engine/protocol", "search", "eval", "engine/book", "engine/tablebase",
+      "engine/game", "engine/board"}},
     {"engine",
      {"engine/commands", "engine/command_line", "engine/web", "engine/protocol", "search", "eval",
-      "engine/book", "engine/game", "engine/board"}},
+      "engine/book", "engine/tablebase", "engine/game", "engine/board"}},
 };
 
 // The libraries the tools share; every other folder under tools/ is a tool of its own.

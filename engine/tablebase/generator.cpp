@@ -1,0 +1,397 @@
+// Retrograde analysis over one endgame's table. A first pass finds every position's legal moves: mates and
+// stalemates are lost, a capture into a lost position of a smaller table wins at once, and each position
+// keeps the count of its quiet moves still to be decided. Then one pass per ply of distance: from every
+// position decided at distance n, the moves that lead to it are unmade; a predecessor of a loss is a win at
+// n + 1, a predecessor of a win loses one more way out, and loses at n + 1 when none is left. What is never
+// decided is a draw. Threads share the passes; the one-byte entries and counters are atomic (relaxed) while
+// they work, and copied into the table at the end.
+#include "engine/tablebase/generator.h"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/board/fen.h"
+#include "engine/board/game_rules.h"
+#include "engine/board/geometry.h"
+#include "engine/board/movegen.h"
+
+namespace shuai::tablebase {
+namespace {
+
+// A counter at or above this has a capture that draws: the position can never be lost.
+constexpr std::uint8_t kDrawingCapture = 128;
+constexpr std::uint64_t kChunk = 4096;
+
+// The eight horse moves: how far the horse goes, and the step from its square to its leg.
+struct HorseMove {
+  int delta, leg_step;
+};
+constexpr HorseMove kHorseMoves[8] = {{2 * kBoardStride + 1, kBoardStride},
+                                      {2 * kBoardStride - 1, kBoardStride},
+                                      {-2 * kBoardStride + 1, -kBoardStride},
+                                      {-2 * kBoardStride - 1, -kBoardStride},
+                                      {kBoardStride + 2, 1},
+                                      {-kBoardStride + 2, 1},
+                                      {kBoardStride - 2, -1},
+                                      {-kBoardStride - 2, -1}};
+
+// Runs work(begin, end, position) over [0, count) in chunks on `threads` threads, each with a position of its
+// own to set up boards in.
+void for_each_chunk(std::uint64_t count, int threads,
+                    const std::function<void(std::uint64_t, std::uint64_t, Position&)>& work) {
+  std::atomic<std::uint64_t> next{0};
+  const auto run = [&] {
+    Position position;
+    for (std::uint64_t begin = next.fetch_add(kChunk); begin < count; begin = next.fetch_add(kChunk))
+      work(begin, std::min(count, begin + kChunk), position);
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) workers.emplace_back(run);
+  run();
+  for (std::thread& worker : workers) worker.join();
+}
+
+// One byte per entry that the passes' threads read and write at once.
+using SharedBytes = std::unique_ptr<std::atomic<std::uint8_t>[]>;
+
+std::uint8_t load(const SharedBytes& bytes, std::uint64_t index) {
+  return bytes[index].load(std::memory_order_relaxed);
+}
+
+bool set_if_undecided(SharedBytes& values, std::uint64_t index, TableValue value) {
+  std::uint8_t expected = kDrawValue;
+  return values[index].compare_exchange_strong(expected, value, std::memory_order_relaxed);
+}
+
+// The value, for the side to move after it, of a capture's position.
+std::optional<TableValue> value_after(Position& position, Move m, const TableSet& subtables) {
+  position.make_move(m);
+  const auto value = subtables.probe(position);
+  position.unmake_move();
+  return value;
+}
+
+// Calls visit(origin) for each empty square from which the piece on `to` (of colour `c`, type `type`) could
+// have come by a quiet move; `occupied` marks pieces and the padding around the board.
+template <typename Visit>
+void quiet_origins(const std::array<std::uint8_t, kMailboxSize>& occupied, Color c, PieceType type, Square to,
+                   Visit&& visit) {
+  const auto empty = [&](int square) { return occupied[std::size_t(square)] == 0; };
+  switch (type) {
+    case kRook:
+    case kCannon:
+      for (const int step : kOrthogonalSteps)
+        for (int from = to + step; empty(from); from += step) visit(Square(from));
+      break;
+    case kHorse:
+      // A horse's move from `from` is a step along the long side (its leg, which must be empty) and then a
+      // diagonal one: it came from to - delta, with its leg next to that square.
+      for (const auto [delta, leg_step] : kHorseMoves)
+        if (const int from = to - delta; empty(from) && empty(from + leg_step)) visit(Square(from));
+      break;
+    case kElephant:
+      for (const int step : kDiagonalSteps)
+        if (empty(to + step) && empty(to + 2 * step) && kElephantPoint[c][std::size_t(to + 2 * step)])
+          visit(Square(to + 2 * step));
+      break;
+    case kAdvisor:
+      for (const int step : kDiagonalSteps)
+        if (empty(to + step) && kAdvisorPoint[c][std::size_t(to + step)]) visit(Square(to + step));
+      break;
+    case kKing:
+      for (const int step : kOrthogonalSteps)
+        if (empty(to + step) && kInPalace[c][std::size_t(to + step)]) visit(Square(to + step));
+      break;
+    case kPawn: {
+      const int behind = to - forward(c);
+      if (empty(behind) && kPawnPoint[c][std::size_t(behind)]) visit(Square(behind));
+      if (relative_rank(c, rank_of(to)) >= 5)
+        for (const int side : {-1, 1})
+          if (empty(to + side)) visit(Square(to + side));
+      break;
+    }
+  }
+}
+
+class Generator {
+ public:
+  Generator(Table& table, const TableSet& subtables, int threads)
+      : table_(table), layout_(table.layout), subtables_(subtables), threads_(threads) {
+    for (const Color side : {kRed, kBlack}) {
+      values_[side] = std::make_unique<std::atomic<std::uint8_t>[]>(layout_.size());
+      counters_[side] = std::make_unique<std::atomic<std::uint8_t>[]>(layout_.size());
+    }
+  }
+
+  std::string solve(int& levels) {
+    first_pass();
+    for (int n = 0; n <= longest_.load(); ++n) {
+      if (n >= kLongestDistance)
+        return fmt::format("a distance over {} plies: the entries are too narrow", n);
+      level_pass(n);
+      levels = n + 1;
+    }
+    for (const Color side : {kRed, kBlack}) {
+      auto& values = table_.values[side];
+      values.resize(layout_.size());
+      for (std::uint64_t index = 0; index < layout_.size(); ++index)
+        values[index] = load(values_[side], index);
+    }
+    return {};
+  }
+
+ private:
+  void first_pass() {
+    for (const Color side : {kRed, kBlack})
+      for_each_chunk(layout_.size(), threads_,
+                     [&](std::uint64_t begin, std::uint64_t end, Position& position) {
+                       int longest = 0;
+                       for (std::uint64_t index = begin; index < end; ++index) {
+                         const auto [value, counter] = first_look(side, index, position);
+                         values_[side][index].store(value, std::memory_order_relaxed);
+                         counters_[side][index].store(counter, std::memory_order_relaxed);
+                         longest = std::max(longest, distance_of(value));
+                       }
+                       raise_longest(longest);
+                     });
+  }
+
+  std::pair<TableValue, std::uint8_t> first_look(Color side, std::uint64_t index, Position& position) const {
+    Placement placement;
+    if (!layout_.placement_of(index, placement)) return {kNoPositionValue, 0};
+    layout_.set_position(placement, side, position);
+    if (position.is_king_attacked(opposite(side))) return {kNoPositionValue, 0};
+    MoveList moves;
+    generate_legal(position, moves);
+    if (moves.size == 0) return {loss_in(0), 0};
+    int quiet = 0;
+    bool drawing_capture = false;
+    for (const Move m : moves) {
+      if (position.piece_on(to_square(m)) == kEmpty) {
+        ++quiet;
+        continue;
+      }
+      const TableValue after = value_after(position, m, subtables_).value_or(kDrawValue);
+      if (is_loss(after)) return {win_in(1), 0};
+      drawing_capture |= !is_win(after);
+    }
+    if (quiet == 0 && !drawing_capture) return {loss_in(1), 0};
+    return {kDrawValue, std::uint8_t(quiet + (drawing_capture ? kDrawingCapture : 0))};
+  }
+
+  void raise_longest(int distance) {
+    int seen = longest_.load();
+    while (distance > seen && !longest_.compare_exchange_weak(seen, distance)) {
+    }
+  }
+
+  void level_pass(int n) {
+    for (const Color side : {kRed, kBlack})
+      for_each_chunk(layout_.size(), threads_, [&](std::uint64_t begin, std::uint64_t end, Position&) {
+        for (std::uint64_t index = begin; index < end; ++index) {
+          const TableValue value = load(values_[side], index);
+          if ((n > 0 && value == win_in(n)) || value == loss_in(n))
+            unmake_into(side, index, is_loss(value), n);
+        }
+      });
+  }
+
+  // The positions one quiet move before the entry (of `side` to move), decided at distance n.
+  void unmake_into(Color side, std::uint64_t index, bool lost, int n) {
+    Placement placement;
+    layout_.placement_of(index, placement);
+    const Color mover = opposite(side);
+    const int pieces = layout_.piece_count();
+    // An entry stands for its mirror image too, unless both kings are on file e (the image is an entry of its
+    // own then): the moves into either image lead to this entry.
+    const int orientations = kings_on_centre_file(placement) ? 1 : 2;
+    for (int orientation = 0; orientation < orientations; ++orientation) {
+      const Placement image = orientation == 0 ? placement : mirrored(placement, pieces);
+      std::array<std::uint8_t, kMailboxSize> occupied;
+      for (int square = 0; square < kMailboxSize; ++square)
+        occupied[std::size_t(square)] = !kOnBoard[std::size_t(square)];
+      for (int slot = 0; slot < pieces; ++slot)
+        occupied[square_from_index(image.squares[std::size_t(slot)])] = 1;
+      for (int slot = 0; slot < pieces; ++slot) {
+        const Piece piece = layout_.piece_at(slot);
+        if (color_of(piece) != mover) continue;
+        const Square to = square_from_index(image.squares[std::size_t(slot)]);
+        quiet_origins(occupied, mover, type_of(piece), to, [&](Square from) {
+          Placement before = image;
+          before.squares[std::size_t(slot)] = std::uint8_t(square_index(from));
+          // Each entry's own moves are counted in its stored orientation: the image of a predecessor that
+          // needs the mirror is the same entry, reached through the other image of this one.
+          if (!kings_on_centre_file(before) && !in_stored_orientation(before)) return;
+          reached_from(mover, layout_.index_of(before), lost, n);
+        });
+      }
+    }
+  }
+
+  void reached_from(Color mover, std::uint64_t index, bool child_lost, int n) {
+    auto& values = values_[mover];
+    if (load(values, index) != kDrawValue) return;  // decided, or no position
+    if (child_lost) {
+      if (set_if_undecided(values, index, win_in(n + 1))) raise_longest(n + 1);
+      return;
+    }
+    if (counters_[mover][index].fetch_sub(1, std::memory_order_relaxed) == 1 &&
+        set_if_undecided(values, index, loss_in(n + 1)))
+      raise_longest(n + 1);
+  }
+
+  Table& table_;
+  const TableLayout& layout_;
+  const TableSet& subtables_;
+  int threads_;
+  std::array<SharedBytes, kColorCount> values_, counters_;
+  std::atomic<int> longest_{0};
+};
+
+}  // namespace
+
+GenerationResult generate_table(const Material& material, const TableSet& subtables, int threads) {
+  GenerationResult result;
+  for (const Material& smaller : endgames_after_one_capture(material))
+    if (subtables.find(smaller) == nullptr) {
+      result.error =
+          fmt::format("{} needs the table {} first", endgame_name(material), endgame_name(smaller));
+      return result;
+    }
+  auto table = std::make_unique<Table>(material);
+  Generator generator(*table, subtables, std::max(1, threads));
+  result.error = generator.solve(result.levels);
+  if (result.error.empty()) result.table = std::move(table);
+  return result;
+}
+
+Verification verify_table(const Table& table, const TableSet& subtables, int threads) {
+  const TableLayout& layout = table.layout;
+  Verification verification;
+  std::atomic<std::uint64_t> checked{0}, wrong{0}, defender_checks{0}, held_by_checks{0}, held_by_chases{0};
+  std::mutex first_mutex;
+  for (const Color side : {kRed, kBlack})
+    for_each_chunk(
+        layout.size(), std::max(1, threads), [&](std::uint64_t begin, std::uint64_t end, Position& position) {
+          std::uint64_t checked_here = 0, wrong_here = 0, defender_checks_here = 0, held_by_checks_here = 0,
+                        held_by_chases_here = 0;
+          for (std::uint64_t index = begin; index < end; ++index) {
+            ++checked_here;
+            const TableValue stored = table.values[side][index];
+            Placement placement;
+            bool a_position = layout.placement_of(index, placement);
+            if (a_position) {
+              layout.set_position(placement, side, position);
+              a_position = !position.is_king_attacked(opposite(side));
+            }
+            TableValue expected = kNoPositionValue;
+            if (a_position) {
+              MoveList moves;
+              generate_legal(position, moves);
+              int fastest_win = kLongestDistance + 1, slowest_loss = -1;
+              bool draw = false, broken = false, idle_draw = false, checkless_draw = false,
+                   defender_checked = false;
+              const bool without_attackers = layout.material().attackers(side) == 0;
+              for (const Move m : moves) {
+                const bool capture = position.piece_on(to_square(m)) != kEmpty;
+                position.make_move(m);
+                const bool check = position.in_check();
+                defender_checked |= without_attackers && check;
+                TableValue after = kNoPositionValue;
+                if (capture) {
+                  after = subtables.probe(position).value_or(kNoPositionValue);
+                } else {
+                  Placement next;
+                  layout.placement_from(position, false, next);
+                  after = table.values[opposite(side)][layout.index_of(next)];
+                }
+                position.unmake_move();
+                const int plies = capture ? 1 : distance_of(after) + 1;
+                if (!is_position(after))
+                  broken = true;  // a move into no position: the table is wrong
+                else if (is_loss(after))
+                  fastest_win = std::min(fastest_win, plies);
+                else if (is_win(after))
+                  slowest_loss = std::max(slowest_loss, plies);
+                else {
+                  draw = true;
+                  // A drawing move that neither checks nor chases: no ruling on perpetual play can touch this
+                  // draw.
+                  if (!check && !idle_draw) {
+                    checkless_draw = true;
+                    position.make_move(m);
+                    idle_draw = classify_last_move(position).chased.empty();
+                    position.unmake_move();
+                  }
+                }
+              }
+              defender_checks_here += defender_checked;
+              if (draw && fastest_win > kLongestDistance) {
+                held_by_checks_here += !checkless_draw;
+                held_by_chases_here += !idle_draw;
+              }
+              // 254 is no value a table holds: a move into no position never matches.
+              expected = broken                            ? TableValue(254)
+                         : moves.size == 0                 ? loss_in(0)
+                         : fastest_win <= kLongestDistance ? win_in(fastest_win)
+                         : draw                            ? kDrawValue
+                                                           : loss_in(slowest_loss);
+            }
+            if (expected == stored) continue;
+            if (wrong_here++ == 0) {
+              const std::lock_guard lock(first_mutex);
+              if (verification.first_wrong.empty())
+                verification.first_wrong = fmt::format(
+                    "{} entry {} ({}): stored {}, its moves give {}", endgame_name(layout.material()), index,
+                    a_position ? to_fen(position) : std::string("no position"), stored, expected);
+            }
+          }
+          checked += checked_here;
+          wrong += wrong_here;
+          defender_checks += defender_checks_here;
+          held_by_checks += held_by_checks_here;
+          held_by_chases += held_by_chases_here;
+        });
+  verification.checked = checked;
+  verification.wrong = wrong;
+  verification.checks_by_side_without_attackers = defender_checks;
+  verification.draws_kept_only_by_checks = held_by_checks;
+  verification.draws_kept_only_by_checks_or_chases = held_by_chases;
+  return verification;
+}
+
+SideStatistics statistics_of(const Table& table, Color side) {
+  SideStatistics statistics;
+  const auto& values = table.values[side];
+  statistics.entries = values.size();
+  // The king pair is the index's leading digit: one block of entries per pair.
+  constexpr std::uint64_t kKingPairs = 45;
+  const std::uint64_t per_king_pair = values.size() / kKingPairs;
+  for (std::uint64_t pair = 0; pair < kKingPairs; ++pair) {
+    Placement kings;
+    table.layout.placement_of(pair * per_king_pair, kings);
+    const std::uint64_t weight = kings_on_centre_file(kings) ? 1 : 2;
+    for (std::uint64_t index = pair * per_king_pair; index < (pair + 1) * per_king_pair; ++index) {
+      const TableValue value = values[index];
+      if (!is_position(value)) continue;
+      statistics.positions += weight;
+      if (is_win(value)) {
+        statistics.wins += weight;
+        statistics.longest_win = std::max(statistics.longest_win, distance_of(value));
+      } else if (is_loss(value)) {
+        statistics.losses += weight;
+        statistics.longest_loss = std::max(statistics.longest_loss, distance_of(value));
+      } else {
+        statistics.draws += weight;
+      }
+    }
+  }
+  return statistics;
+}
+
+}  // namespace shuai::tablebase
