@@ -32,6 +32,9 @@ usage:
   shuai parameters search|evaluation [FILE]
                             a parameter table as the file its option loads (SearchParameterFile,
                             ParameterFile): the built-in values, or FILE's over them
+  shuai egtb generate|stats|verify|sample [--set NAME] [--endgame NAME] [--folder DIR]
+                            endgame tablebases: made by retrograde analysis, counted, checked, sampled
+                            ('shuai egtb --help'); shuai egtb probe FEN: a position's value
   shuai bench [options]     search benchmark: node signature, time, speed ('shuai bench help')
   shuai bench perft         perft speed on a fixed set of positions
   shuai bench mht           search time with the Minors Hash Table off and on (identical searches)
@@ -98,6 +101,7 @@ int main(int argc, char** argv) {
   if (command == "rules") return shuai::commands::run_rules_command(rest);
   if (command == "book") return shuai::commands::run_book_command(rest);
   if (command == "parameters") return shuai::commands::run_parameters_command(rest);
+  if (command == "egtb") return shuai::commands::run_egtb_command(rest);
   if (command == "bench") {
     if (!rest.empty() && rest[0] == "perft") return shuai::commands::run_bench_perft(rest.subspan(1));
     if (!rest.empty() && rest[0] == "mht") return shuai::commands::run_bench_mht(rest.subspan(1));

@@ -1,0 +1,328 @@
+// `shuai egtb generate|stats|verify|probe`: endgame tablebases made, counted, checked and read. Generation
+// goes endgame by endgame, each after the tables its captures lead to; a table whose files are present and
+// pass their checks is loaded instead of made again, so a killed run resumes where it stopped.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/board/board.h"
+#include "engine/command_line/arguments.h"
+#include "engine/command_line/command_options.h"
+#include "engine/commands/commands.h"
+#include "engine/tablebase/tablebase.h"
+
+namespace shuai::commands {
+namespace {
+
+using namespace shuai::tablebase;
+
+struct EgtbSettings {
+  std::string set = "one";
+  int count = 20, longest = 9;
+  std::uint64_t seed = 1;
+  std::vector<std::string> endgames;
+  std::string folder = "tablebases";
+  int threads = int(std::max(1U, std::thread::hardware_concurrency()));
+};
+
+std::vector<CommandOption> egtb_options(EgtbSettings& settings, bool with_threads) {
+  std::vector<CommandOption> options = {
+      {"--set", "NAME", "the endgames: one or one-sided (see docs/tablebases.md)", &settings.set},
+      {"--endgame", "NAME",
+       "an endgame such as KRvKAABB, with the tables it needs (instead of --set; repeatable)",
+       &settings.endgames},
+      {"--folder", "DIR", "where the table files are", &settings.folder},
+  };
+  if (with_threads) options.push_back({"--threads", "N", "threads", &settings.threads, 1, 256});
+  return options;
+}
+
+std::vector<CommandOption> sample_options(EgtbSettings& settings, bool with_threads = false) {
+  std::vector<CommandOption> options = egtb_options(settings, with_threads);
+  options.push_back({"--count", "N", "positions per endgame", &settings.count, 1, 1e6});
+  options.push_back({"--longest", "PLIES", "the longest win to print, in plies", &settings.longest, 1, 125});
+  options.push_back({"--seed", "N", "where the random draw starts", &settings.seed, 0, 1.8e19});
+  return options;
+}
+
+// The endgames asked for, each after those its captures lead to; nothing and a line on stderr when a name is
+// wrong.
+std::optional<std::vector<Material>> chosen_endgames(const EgtbSettings& settings, std::string_view command) {
+  if (settings.endgames.empty()) {
+    auto set = endgame_set(settings.set);
+    if (!set) fmt::print(stderr, "{}: no set '{}' (one or one-sided)\n", command, settings.set);
+    return set;
+  }
+  std::vector<Material> endgames;
+  for (const std::string& name : settings.endgames) {
+    std::string error;
+    const auto material = parse_endgame_name(name, error);
+    if (!material) {
+      fmt::print(stderr, "{}: {}\n", command, error);
+      return std::nullopt;
+    }
+    endgames.push_back(*material);
+  }
+  return with_subtables(endgames);
+}
+
+// For each endgame of a list in generation order, the last position in the list of an endgame whose captures
+// lead to it: a table stays in memory only until then, since the larger sets do not fit in memory whole.
+std::vector<std::size_t> last_needed_by(const std::vector<Material>& endgames) {
+  std::vector<std::size_t> last_needed(endgames.size());
+  for (std::size_t i = 0; i < endgames.size(); ++i) {
+    last_needed[i] = i;
+    for (const Material& smaller : endgames_after_one_capture(endgames[i]))
+      for (std::size_t j = 0; j < i; ++j)
+        if (endgames[j] == smaller) last_needed[j] = i;
+  }
+  return last_needed;
+}
+
+void release_tables_done(const std::vector<Material>& endgames, const std::vector<std::size_t>& last_needed,
+                         std::size_t current, TableSet& tables) {
+  for (std::size_t j = 0; j <= current; ++j)
+    if (last_needed[j] == current) tables.remove(endgames[j]);
+}
+
+std::string rate_text(double per_second) {
+  return per_second >= 1e6 ? fmt::format("{:.2f} M", per_second / 1e6)
+                           : fmt::format("{:.0f} k", per_second / 1e3);
+}
+
+int generate(const EgtbSettings& settings) {
+  const auto endgames = chosen_endgames(settings, "egtb generate");
+  if (!endgames) return 2;
+  TableSet tables;
+  std::uint64_t made_entries = 0;
+  double made_seconds = 0;
+  int made = 0, loaded = 0;
+  const std::vector<std::size_t> last_needed = last_needed_by(*endgames);
+  const auto release_done = [&](std::size_t current) {
+    release_tables_done(*endgames, last_needed, current, tables);
+  };
+  for (std::size_t i = 0; i < endgames->size(); ++i) {
+    const Material& material = (*endgames)[i];
+    const std::string name = endgame_name(material);
+    std::string problem;
+    if (auto table = load_table(settings.folder, material, problem)) {
+      tables.add(std::move(table));
+      ++loaded;
+      release_done(i);
+      continue;
+    }
+    if (!std::filesystem::exists(std::filesystem::path(settings.folder) / table_file_name(material, kRed)))
+      problem.clear();  // simply not made yet
+    const auto start = std::chrono::steady_clock::now();
+    GenerationResult result = generate_table(material, tables, settings.threads);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!result.table) {
+      fmt::print(stderr, "egtb generate: {}: {}\n", name, result.error);
+      return 1;
+    }
+    const Verification verification = verify_table(*result.table, tables, settings.threads);
+    if (verification.wrong != 0) {
+      fmt::print(stderr, "egtb generate: {}: {} of {} entries inconsistent, first: {}\n", name,
+                 verification.wrong, verification.checked, verification.first_wrong);
+      return 1;
+    }
+    if (verification.checks_by_side_without_attackers != 0 || verification.draws_kept_only_by_checks != 0) {
+      fmt::print(stderr,
+                 "egtb generate: {}: perpetual check could decide {} draws ({} entries where a side without "
+                 "attackers checks); the generator does not model it yet\n",
+                 name, verification.draws_kept_only_by_checks, verification.checks_by_side_without_attackers);
+      return 1;
+    }
+    for (const Color side : {kRed, kBlack})
+      if (const auto error = write_table_file(settings.folder, *result.table, side)) {
+        fmt::print(stderr, "egtb generate: {}\n", *error);
+        return 1;
+      }
+    const std::uint64_t entries = 2 * result.table->layout.size();
+    const SideStatistics red = statistics_of(*result.table, kRed);
+    fmt::print(
+        "{:<12} {:>10} entries {:>4} passes {:>8.2f} s {:>9} entries/s  longest win {:>3}  consistent, "
+        "{} draws kept by chasing{}\n",
+        name, entries, result.levels, seconds, rate_text(double(entries) / std::max(seconds, 1e-6)),
+        std::max(red.longest_win, statistics_of(*result.table, kBlack).longest_win),
+        verification.draws_kept_only_by_checks_or_chases,
+        problem.empty() ? "" : "  (made again: " + problem + ")");
+    std::fflush(stdout);
+    made_entries += entries;
+    made_seconds += seconds;
+    ++made;
+    tables.add(std::move(result.table));
+    release_done(i);
+  }
+  fmt::print("Tables: {} made, {} present; {} entries in {:.1f} s ({} entries/s on {} threads)\n", made,
+             loaded, made_entries, made_seconds,
+             rate_text(double(made_entries) / std::max(made_seconds, 1e-6)), settings.threads);
+  return 0;
+}
+
+// Calls visit(endgame, tables) for each chosen endgame in generation order, with its table and the tables its
+// captures lead to loaded from the folder (each kept only while needed); false, with a line on stderr, when a
+// table is missing or damaged or the names are wrong.
+template <typename Visit>
+bool visit_tables(const EgtbSettings& settings, std::string_view command, Visit&& visit) {
+  const auto endgames = chosen_endgames(settings, command);
+  if (!endgames) return false;
+  const std::vector<std::size_t> last_needed = last_needed_by(*endgames);
+  TableSet tables;
+  for (std::size_t i = 0; i < endgames->size(); ++i) {
+    std::string error;
+    auto table = load_table(settings.folder, (*endgames)[i], error);
+    if (!table) {
+      fmt::print(stderr, "{}: {}\n", command, error);
+      return false;
+    }
+    tables.add(std::move(table));
+    visit((*endgames)[i], tables);
+    release_tables_done(*endgames, last_needed, i, tables);
+  }
+  return true;
+}
+
+int stats(const EgtbSettings& settings) {
+  std::string rows;
+  const bool loaded =
+      visit_tables(settings, "egtb stats", [&](const Material& material, const TableSet& tables) {
+        for (const Color side : {kRed, kBlack}) {
+          const SideStatistics s = statistics_of(*tables.find(material), side);
+          rows += fmt::format("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12} {:>11}\n", endgame_name(material),
+                              side == kRed ? "red" : "black", s.positions, s.wins, s.draws, s.losses,
+                              s.longest_win);
+        }
+      });
+  if (!loaded) return 1;
+  fmt::print("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12} {:>11}\n{}", "endgame", "side", "positions", "wins",
+             "draws", "losses", "longest win", rows);
+  return 0;
+}
+
+int verify(const EgtbSettings& settings) {
+  std::uint64_t checked = 0, wrong = 0, held_by_checks = 0, held_by_chases = 0;
+  std::size_t count = 0;
+  const bool loaded =
+      visit_tables(settings, "egtb verify", [&](const Material& material, const TableSet& tables) {
+        const Verification verification = verify_table(*tables.find(material), tables, settings.threads);
+        ++count;
+        checked += verification.checked;
+        wrong += verification.wrong;
+        held_by_checks +=
+            verification.draws_kept_only_by_checks + verification.checks_by_side_without_attackers;
+        held_by_chases += verification.draws_kept_only_by_checks_or_chases;
+        if (verification.wrong != 0)
+          fmt::print("{}: {} entries inconsistent, first: {}\n", endgame_name(material), verification.wrong,
+                     verification.first_wrong);
+      });
+  if (!loaded) return 1;
+  fmt::print(
+      "Verified {} tables: {} entries, {} inconsistent; perpetual check decides {}, chasing could "
+      "decide {} draws\n",
+      count, checked, wrong, held_by_checks, held_by_chases);
+  return wrong == 0 && held_by_checks == 0 ? 0 : 1;
+}
+
+// Random positions each chosen table gives as a win for the side to move within `longest` plies: one line
+// each, the FEN and the plies. Wins that convert by a capture are printed too, so a check by mate distance
+// should use endgames where the losing side has nothing but its king to lose.
+int sample(const EgtbSettings& settings) {
+  std::mt19937_64 random(settings.seed);
+  const bool loaded =
+      visit_tables(settings, "egtb sample", [&](const Material& material, const TableSet& tables) {
+        const Table& table = *tables.find(material);
+        Position position;
+        int printed = 0;
+        for (std::uint64_t tries = 0; tries < 100 * table.layout.size() && printed < settings.count;
+             ++tries) {
+          const Color side = Color(random() & 1);
+          const std::uint64_t index = random() % table.layout.size();
+          const TableValue value = table.values[side][index];
+          if (!is_win(value) || distance_of(value) > settings.longest) continue;
+          Placement placement;
+          table.layout.placement_of(index, placement);
+          table.layout.set_position(placement, side, position);
+          fmt::print("{};{}\n", to_fen(position), distance_of(value));
+          ++printed;
+        }
+      });
+  return loaded ? 0 : 1;
+}
+
+int probe(const EgtbSettings& settings, const std::vector<std::string>& words) {
+  if (words.size() != 1) {
+    fmt::print(stderr, "egtb probe: give one FEN in quotes (try --help)\n");
+    return 2;
+  }
+  const FenResult parsed = parse_fen(words[0]);
+  if (!parsed.position) {
+    fmt::print(stderr, "egtb probe: {}\n", parsed.error);
+    return 2;
+  }
+  Material material = material_of(*parsed.position);
+  if (!is_stored_orientation(material)) material = with_colors_exchanged(material);
+  std::string error;
+  TableSet tables;
+  auto table = load_table(settings.folder, material, error);
+  if (!table) {
+    fmt::print(stderr, "egtb probe: {}\n", error);
+    return 1;
+  }
+  tables.add(std::move(table));
+  const TableValue value = *tables.probe(*parsed.position);
+  fmt::print("{}: {}\n", endgame_name(material),
+             is_win(value)    ? fmt::format("win in {} plies to conversion", distance_of(value))
+             : is_loss(value) ? fmt::format("loss in {} plies to conversion", distance_of(value))
+                              : std::string("draw"));
+  return 0;
+}
+
+}  // namespace
+
+int run_egtb_command(std::span<const std::string_view> words) {
+  const std::string_view verb = words.empty() ? std::string_view() : words[0];
+  EgtbSettings settings;
+  const bool generating = verb == "generate", checking = verb == "verify";
+  std::vector<CommandOption> options =
+      verb == "sample" ? sample_options(settings) : egtb_options(settings, generating || checking);
+  const CommandText text = {
+      verb == "probe"    ? "egtb probe"
+      : verb == "stats"  ? "egtb stats"
+      : verb == "sample" ? "egtb sample"
+      : checking         ? "egtb verify"
+                         : "egtb generate",
+      "shuai egtb generate|stats|verify|sample [options] | shuai egtb probe [--folder DIR] FEN",
+      "Endgame tablebases (docs/tablebases.md). generate: solves the endgames by retrograde analysis, each\n"
+      "after the tables its captures lead to, checks each table against its children and writes it (files\n"
+      "already present and whole are loaded, so a stopped run resumes). stats: positions, wins, draws, "
+      "losses\n"
+      "and the longest win per endgame and side to move. verify: the consistency pass over the files. "
+      "sample:\n"
+      "random won positions with their plies to conversion ('FEN;plies'). probe: a position's value."};
+  if (verb != "generate" && verb != "stats" && verb != "verify" && verb != "probe" && verb != "sample") {
+    if (!words.empty() && asks_for_help(words.first(1))) {
+      // Without a verb: every verb's options (--threads for generate and verify, the last three for sample).
+      fmt::print("{}", command_usage(text, sample_options(settings, true)));
+      return 0;
+    }
+    fmt::print(stderr, "egtb: give generate, stats, verify, sample or probe (try 'shuai egtb --help')\n");
+    return 2;
+  }
+  std::vector<std::string> positional;
+  if (const auto done = read_command_line(text, options, words.subspan(1), stdout, stderr,
+                                          verb == "probe" ? &positional : nullptr))
+    return *done;
+  if (verb == "generate") return generate(settings);
+  if (verb == "stats") return stats(settings);
+  if (verb == "verify") return verify(settings);
+  if (verb == "sample") return sample(settings);
+  return probe(settings, positional);
+}
+
+}  // namespace shuai::commands

@@ -1,0 +1,113 @@
+// `shuai egtb` as a user runs it: tables made and then found present, their counts and a probe, and every
+// kind of bad file or word answered with one line.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/support/program_run.h"
+
+namespace shuai {
+namespace {
+
+struct TableFolder {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / fmt::format("shuai_test_{}_tablebases", getpid());
+  TableFolder() { std::filesystem::remove_all(path); }
+  ~TableFolder() { std::filesystem::remove_all(path); }
+};
+
+test::ProgramRun egtb(const std::string& words) {
+  return test::run_program(std::string(SHUAI_BINARY) + " egtb " + words);
+}
+
+int line_count(const std::string& text) {
+  return int(std::count(text.begin(), text.end(), '\n'));
+}
+
+void overwrite(const std::filesystem::path& file, std::streamoff at, const std::string& bytes) {
+  std::fstream stream(file, std::ios::in | std::ios::out | std::ios::binary);
+  stream.seekp(at);
+  stream.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+TEST_CASE("egtb generate makes the tables with their subtables, and a second run finds them present") {
+  const TableFolder folder;
+  const std::string where = " --folder " + folder.path.string();
+  const test::ProgramRun made = egtb("generate --endgame KNvKA --threads 2" + where);
+  INFO(made.output);
+  REQUIRE(made.exit_code == 0);
+  // Black's advisor alone is the KAvK table, the board turned round.
+  for (const char* name : {"KvK ", "KAvK ", "KNvK ", "KNvKA "})
+    CHECK(made.output.find(name) != std::string::npos);
+  CHECK(made.output.find("Tables: 4 made, 0 present") != std::string::npos);
+  CHECK(std::filesystem::exists(folder.path / "KNvKA.red.egtb"));
+  CHECK(std::filesystem::exists(folder.path / "KNvKA.black.egtb"));
+  const test::ProgramRun again = egtb("generate --endgame KNvKA" + where);
+  CHECK(again.output.find("Tables: 0 made, 4 present") != std::string::npos);
+
+  const test::ProgramRun stats = egtb("stats --endgame KNvK" + where);
+  INFO(stats.output);
+  CHECK(stats.exit_code == 0);
+  CHECK(stats.output.find("KvK          red             54            0           54            0") !=
+        std::string::npos);
+  CHECK(stats.output.find("KNvK         red           4590         4590            0            0") !=
+        std::string::npos);
+  const test::ProgramRun verified = egtb("verify --endgame KNvKA" + where);
+  CHECK(verified.exit_code == 0);
+  CHECK(verified.output.find("Verified 4 tables") != std::string::npos);
+  CHECK(verified.output.find(" 0 inconsistent; perpetual check decides 0") != std::string::npos);
+  // A horse and king mate a bare king; Black's horse is read from the same table, the board turned round.
+  const test::ProgramRun red_horse = egtb("probe" + where + " '5k3/9/9/9/N8/9/9/9/9/3K5 w'");
+  CHECK(red_horse.output.find("KNvK: win in") != std::string::npos);
+  const test::ProgramRun black_horse = egtb("probe" + where + " '3k5/9/9/9/9/n8/9/9/9/5K3 b'");
+  CHECK(black_horse.output == red_horse.output);
+}
+
+TEST_CASE("egtb answers a bad file or word with one line, and remakes a damaged table") {
+  const TableFolder folder;
+  const std::string where = " --folder " + folder.path.string();
+  REQUIRE(egtb("generate --endgame KAvK" + where).exit_code == 0);
+  const auto file = folder.path / "KAvK.red.egtb";
+  const auto expect_one_line = [&](const std::string& words, const std::string& text, int code) {
+    const test::ProgramRun run = egtb(words);
+    INFO(words, ": ", run.output);
+    CHECK(run.exit_code == code);
+    CHECK(run.output.find(text) != std::string::npos);
+    CHECK(line_count(run.output) == 1);
+  };
+  expect_one_line("stats --endgame KRvK" + where, "KRvK.red.egtb: no such file", 1);
+  expect_one_line("stats --endgame KAvK --folder /nonexistent/folder", "no such file", 1);
+  expect_one_line("generate --set three" + where, "no set 'three'", 2);
+  expect_one_line("generate --endgame KXvK" + where, "not a piece letter", 2);
+  expect_one_line("probe" + where + " 'not a fen'", "egtb probe: ", 2);
+  expect_one_line("probe" + where + " '5k3/9/9/9/9/9/9/9/4R4/3KR4 w'", "KRRvK.red.egtb: no such file", 1);
+  expect_one_line("", "give generate, stats, verify, sample or probe", 2);
+
+  const std::uintmax_t size = std::filesystem::file_size(file);
+  overwrite(file, 200, "\x07");
+  expect_one_line("stats --endgame KAvK" + where, "checksum mismatch, the file is damaged", 1);
+  overwrite(file, 8, std::string("\x02", 1));
+  expect_one_line("stats --endgame KAvK" + where, "format version 2, this engine reads version 1", 1);
+  overwrite(file, 0, "NOTATABLE");
+  expect_one_line("stats --endgame KAvK" + where, "not a Shuai tablebase file", 1);
+  std::filesystem::copy_file(folder.path / "KvK.red.egtb", file,
+                             std::filesystem::copy_options::overwrite_existing);
+  expect_one_line("stats --endgame KAvK" + where, "the header is for KvK with red to move", 1);
+  // A run killed while writing leaves a short file: the next run says so and makes the table again.
+  REQUIRE(egtb("generate --endgame KAvK" + where).exit_code == 0);
+  std::filesystem::resize_file(file, size - 10);
+  expect_one_line("stats --endgame KAvK" + where, "truncated", 1);
+  const test::ProgramRun remade = egtb("generate --endgame KAvK" + where);
+  CHECK(remade.exit_code == 0);
+  CHECK(remade.output.find("made again: ") != std::string::npos);
+  CHECK(remade.output.find("Tables: 1 made, 1 present") != std::string::npos);
+  CHECK(std::filesystem::file_size(file) == size);
+}
+
+}  // namespace
+}  // namespace shuai
