@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, then builds and runs every test twice: in the Release build and under
-# AddressSanitizer + UndefinedBehaviorSanitizer (but for the games in XBoard, which are played on the clock, and
-# the package's test, which tests the package, not the code); the multithreaded tests also run under
+# AddressSanitizer + UndefinedBehaviorSanitizer (but for the games in XBoard, which are played on the clock, the
+# package's test, which tests the package, not the code, and the generation of a whole set of tablebases, whose
+# small tables the unit tests solve there); the multithreaded tests also run under
 # ThreadSanitizer; the wasm engine and the browser page are tested under Node and in headless Chromium; the
 # Windows engine (shuai.exe, cross-compiled) is tested under Wine against the native one.
 # Exits non-zero if anything fails.
@@ -22,7 +23,7 @@ bash "$root/tools/windows/test.sh"
 
 echo "== ASan+UBSan build"
 "$root/tools/build.sh" build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHUAI_SANITIZERS=address,undefined
-ctest --no-tests=error --test-dir "$root/build-sanitize" --output-on-failure -j "$jobs" -LE "xboard|package"
+ctest --no-tests=error --test-dir "$root/build-sanitize" --output-on-failure -j "$jobs" -LE "xboard|package|tablebase"
 
 echo "== ThreadSanitizer build (the tests of code that runs on several threads)"
 # Only the test program (and the programs it runs): the threaded tests need nothing else.
