@@ -11,6 +11,9 @@ inline constexpr int kMateScore =
 inline constexpr int kMateInMaxPly = kMateScore - kMaxPly;  // at or beyond: a mate score
 // Winning by the repetition rules (the other side checked perpetually): decisive, but below every mate score.
 inline constexpr int kRuleWinScore = kMateInMaxPly - kMaxPly;
+// A position an endgame tablebase gives as won: kTablebaseWinScore less the plies to its conversion (at most
+// 125), below the wins by rule and above every evaluation.
+inline constexpr int kTablebaseWinScore = kRuleWinScore - 2 * kMaxPly;
 inline constexpr int kInfiniteScore = kMateScore + 1;
 // Static evaluations stay well inside this bound.
 inline constexpr int kMaxEvaluation = 5000;
@@ -18,10 +21,10 @@ inline constexpr int kMaxEvaluation = 5000;
 constexpr bool is_mate_score(int score) {
   return score >= kMateInMaxPly || score <= -kMateInMaxPly;
 }
-// A mate, or a win by the repetition rules (kRuleWinScore less the plies to it): a score no static
-// evaluation reaches.
+// A mate, a win by the repetition rules (kRuleWinScore less the plies to it) or a tablebase win: a score no
+// static evaluation reaches.
 constexpr bool is_decisive_score(int score) {
-  return score >= kRuleWinScore - kMaxPly || score <= -(kRuleWinScore - kMaxPly);
+  return score >= kTablebaseWinScore - kMaxPly || score <= -(kTablebaseWinScore - kMaxPly);
 }
 constexpr int mate_in(int ply) {
   return kMateScore - ply;

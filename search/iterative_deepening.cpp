@@ -67,7 +67,10 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
                      100.0);
     effort = effort_stretch(depth);
     result.best_move = root_moves_[0];
-    result.score = score;
+    // At a root a table holds, the table's score is the truth the search's may not reach (a mate it finds
+    // is truer still); the aspiration windows stay on the search's own.
+    if (root_tablebase_score_ && !is_mate_score(score)) lines[0].score = *root_tablebase_score_;
+    result.score = lines[0].score;
     result.depth = depth;
     last_principal_variation_ = lines[0].principal_variation;
     // The root is stored too, so the protocol's probe finds it and the next search starts from its move
@@ -177,6 +180,8 @@ void Searcher::report(int line, int depth, int score, std::span<const Move> prin
   info.nodes = pool_.nodes();
   info.time_ms = time_.elapsed_ms();
   info.hashfull = table_.hashfull();
+  for (const auto& thread : pool_.threads())
+    info.tablebase_hits += thread->tablebase_hits.load(std::memory_order_relaxed);
   info.principal_variation.assign(principal_variation.begin(), principal_variation.end());
   on_info_(info);
 }

@@ -67,6 +67,24 @@ ReductionTable::ReductionTable(const SearchParameters& parameters) {
               std::log(depth) * std::log(moves) / (parameters.reduction_divisor_percent / 100.0));
 }
 
+int tablebase_score(tablebase::TableValue value) {
+  if (tablebase::is_win(value)) return kTablebaseWinScore - tablebase::distance_of(value);
+  if (tablebase::is_loss(value)) return -kTablebaseWinScore + tablebase::distance_of(value);
+  return kDrawScore;
+}
+
+std::optional<int> Searcher::probe_tablebase(SearchThread& thread) const {
+  const tablebase::TableSet* tables = options_.tablebases.get();
+  if (tables == nullptr) return std::nullopt;
+  const auto history = thread.position.history();
+  if (history.empty() || history.back().captured == kEmpty) return std::nullopt;
+  const auto value = tables->probe(thread.position);
+  if (!value || !tablebase::is_position(*value)) return std::nullopt;
+  thread.tablebase_hits.store(thread.tablebase_hits.load(std::memory_order_relaxed) + 1,
+                              std::memory_order_relaxed);
+  return tablebase_score(*value);
+}
+
 int Searcher::rule_score(RuleOutcome outcome, int ply) const {
   switch (outcome) {
     case RuleOutcome::kWin:
@@ -280,6 +298,8 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
   alpha = std::max(alpha, mated_in(ply));
   beta = std::min(beta, mate_in(ply + 1));
   if (alpha >= beta) return alpha;
+  if (frame.excluded_move == kNoMove)
+    if (const auto score = probe_tablebase(thread)) return *score;
 
   const bool pv_node = beta - alpha > 1;
   const bool in_check = position.in_check();
@@ -587,7 +607,7 @@ int Searcher::search_node(SearchThread& thread, int alpha, int beta, int depth, 
     table_.store(key, best_move, score_to_table(best, ply), depth, bound, raw_evaluation, table_pv);
     // What a quiet best move (or none) scored is what the position is worth; a capture's score is the
     // material it wins, which the evaluation is not asked to foresee.
-    if (!in_check && !is_mate_score(best) && !frame.path_dependent &&
+    if (!in_check && !is_decisive_score(best) && !frame.path_dependent &&
         (best_move == kNoMove || position.piece_on(to_square(best_move)) == kEmpty))
       learn_correction(position, raw_evaluation, best, bound, depth);
   }
@@ -769,6 +789,7 @@ int Searcher::quiescence(SearchThread& thread, int alpha, int beta, int ply, int
   StackFrame& frame = thread.stack[ply];
   if (const auto ended = enter_node(thread, ply)) return *ended;
   frame.best_move = kNoMove;
+  if (const auto score = probe_tablebase(thread)) return *score;
 
   const bool in_check = position.in_check();
   const bool pv_node = beta - alpha > 1;

@@ -110,6 +110,7 @@ void Searcher::reset_threads(const Position& root) {
     state.nodes.store(0, std::memory_order_relaxed);
     state.selective_depth.store(0, std::memory_order_relaxed);
     state.splits.store(0, std::memory_order_relaxed);
+    state.tablebase_hits.store(0, std::memory_order_relaxed);
     state.idle_nanoseconds.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
     state.null_move_barred_below_ply = 0;
@@ -136,7 +137,41 @@ void Searcher::choose_root_moves(const SearchLimits& limits) {
   // Nothing to decide in a game: the one move is played once depth 1 has scored it (after ponderhit when
   // pondering). An analysis (a depth, nodes, a move time, a mate asked, or infinite) runs as asked instead,
   // so that the score it shows is true.
+  keep_tablebase_root_moves();
   forced_move_ = root_moves_.size() == 1 && limits.game_clock_only();
+}
+
+void Searcher::keep_tablebase_root_moves() {
+  const tablebase::TableSet* tables = options_.tablebases.get();
+  Position& position = pool_.main_thread().position;
+  root_tablebase_score_.reset();
+  const auto root = tables != nullptr ? tables->probe(position) : std::nullopt;
+  if (!root || !tablebase::is_position(*root) || root_moves_.empty()) return;
+  // Each move's outcome for the side to move, ranked: a win by its plies to conversion (fewer is better), a
+  // draw, a loss by its plies (more is better). A capture converts at once.
+  std::vector<std::pair<Move, int>> ranked;
+  for (const Move m : root_moves_) {
+    const bool capture = position.piece_on(to_square(m)) != kEmpty;
+    position.make_move(m);
+    const auto after = tables->probe(position);
+    position.unmake_move();
+    if (!after || !tablebase::is_position(*after)) return;
+    const int plies = capture ? 1 : tablebase::distance_of(*after) + 1;
+    const int rank = tablebase::is_loss(*after)  ? 1000 - plies
+                     : tablebase::is_win(*after) ? -1000 + plies
+                                                 : 0;
+    ranked.emplace_back(m, rank);
+  }
+  const int best = std::max_element(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+                     return a.second < b.second;
+                   })->second;
+  root_moves_.clear();
+  for (const auto& [m, rank] : ranked)
+    if (rank == best) root_moves_.push_back(m);
+  root_tablebase_score_ = tablebase_score(*root);
+  std::erase_if(root_effort_, [&](const auto& effort) {
+    return std::find(root_moves_.begin(), root_moves_.end(), effort.first) == root_moves_.end();
+  });
 }
 
 void Searcher::wait_until_released(const SearchLimits& limits) {
@@ -154,6 +189,7 @@ void Searcher::finish_result(SearchResult& result) const {
     result.minors += each->evaluator.statistics();
     result.splits += each->splits.load(std::memory_order_relaxed);
     result.idle_seconds += 1e-9 * double(each->idle_nanoseconds.load(std::memory_order_relaxed));
+    result.tablebase_hits += each->tablebase_hits.load(std::memory_order_relaxed);
   }
 }
 

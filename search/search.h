@@ -16,6 +16,7 @@
 
 #include "engine/board/game_rules.h"
 #include "engine/board/position.h"
+#include "engine/tablebase/table_set.h"
 #include "eval/evaluator.h"
 #include "eval/minors_table.h"
 #include "eval/score.h"
@@ -58,6 +59,9 @@ struct SearchOptions {
   int min_split_depth = 5;
   // The search's constants (margins, reductions, limits): search_parameters.h.
   SearchParameters parameters = default_search_parameters();
+  // Endgame tablebases, probed at nodes reached by a capture and at the root; none when null. Shared and
+  // never changed once loaded, so the threads read them without locks.
+  std::shared_ptr<const tablebase::TableSet> tablebases;
 };
 
 // Late move reductions by depth and move number, in plies, from the parameters' formula.
@@ -69,6 +73,10 @@ struct ReductionTable {
   }
   std::array<std::array<int, kSize>, kSize> plies{};
 };
+
+// A table's value as a score: a win below every mate (the table counts plies to conversion, not to mate) and
+// above every evaluation, the sooner the higher.
+int tablebase_score(tablebase::TableValue value);
 
 struct SearchLimits {
   static constexpr int kUnlimitedDepth = kMaxPly - 8;
@@ -98,6 +106,7 @@ struct SearchInfo {
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   int hashfull = 0;
+  std::uint64_t tablebase_hits = 0;
   std::vector<Move> principal_variation;
 };
 
@@ -113,6 +122,7 @@ struct SearchResult {
   // Parallel search, summed over the threads: split points opened, and the time spent waiting for work.
   std::uint64_t splits = 0;
   double idle_seconds = 0;
+  std::uint64_t tablebase_hits = 0;
 };
 
 class Searcher {
@@ -260,6 +270,12 @@ class Searcher {
   bool aborted(const SearchThread& thread) const;
   void update_principal_variation(SearchThread& thread, int ply, Move m);
   int rule_score(RuleOutcome outcome, int ply) const;
+  // The tablebase score of a node the last move reached by a capture, when its endgame has a table.
+  std::optional<int> probe_tablebase(SearchThread& thread) const;
+  // At a root a table holds: only the moves that keep its value, the fastest conversion of a win and the
+  // slowest of a loss (nothing changes when a move's position has no table).
+  void keep_tablebase_root_moves();
+  std::optional<int> root_tablebase_score_;  // the table's score of the root, when one holds it
 
   // The parallel search (parallel.cpp). A node may split when helpers are idle; split() returns when all its
   // moves are searched.

@@ -35,6 +35,7 @@ struct alignas(64) SearchThread {
   // Parallel search: split points this thread opened, and the time it spent looking for work (idle helper or
   // a master waiting on its helpers) in this search.
   std::atomic<std::uint64_t> splits{0}, idle_nanoseconds{0};
+  std::atomic<std::uint64_t> tablebase_hits{0};  // nodes ended by a tablebase
 
   // Parallel search: the split points this thread is master of (a stack), and the one it works for now.
   std::array<SplitPoint, kMaxSplitPoints> split_points;

@@ -276,10 +276,7 @@ int probe(const EgtbSettings& settings, const std::vector<std::string>& words) {
   }
   tables.add(std::move(table));
   const TableValue value = *tables.probe(*parsed.position);
-  fmt::print("{}: {}\n", endgame_name(material),
-             is_win(value)    ? fmt::format("win in {} plies to conversion", distance_of(value))
-             : is_loss(value) ? fmt::format("loss in {} plies to conversion", distance_of(value))
-                              : std::string("draw"));
+  fmt::print("{}: {}\n", endgame_name(material), value_text(value));
   return 0;
 }
 

@@ -253,6 +253,13 @@ bool CecpDialect::handle(const std::vector<std::string_view>& words, std::string
     if (!analyzing_) return error("command not legal now", line), true;
     halt();
     analyzing_ = false;
+  } else if (command == "egtpath") {
+    // "egtpath shuai FOLDER": the tables of the kind the features named (others are not ours to read).
+    const std::string_view kind = words.size() > 1 ? words[1] : std::string_view();
+    if (kind == "shuai")
+      core_.set_tablebase_paths(join_words(words, 2, words.size()));
+    else
+      error(fmt::format("unknown tablebase kind '{}', this engine reads shuai", kind), line);
   } else if (command == "memory" || command == "cores") {
     const auto value = number_argument();
     if (!value || *value < 0 || *value != std::floor(*value))
@@ -277,7 +284,7 @@ void CecpDialect::print_features() {
   writer_.line("feature done=0");
   writer_.line(fmt::format(
       "feature myname=\"Shuai {}\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 time=1 memory=1 smp=1 "
-      "analyze=1 colors=0 sigint=0 sigterm=0 reuse=1 san=0 draw=1 playother=1 name=0 debug=1",
+      "analyze=1 colors=0 sigint=0 sigterm=0 reuse=1 san=0 draw=1 playother=1 name=0 debug=1 egt=\"shuai\"",
       SHUAI_VERSION));
   for (const EngineOption& option : engine_options()) {
     if (!option.in_cecp || !option.listed) continue;

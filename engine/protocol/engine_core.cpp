@@ -93,6 +93,11 @@ void EngineCore::run_on_worker(std::function<std::string()> work) {
 void EngineCore::start_search(const SearchLimits& limits,
                               std::function<std::string(const SearchResult&)> answer) {
   wait_for_worker();
+  // Analysis says what the table knows of the root (the scores stay the search's: plies to conversion are
+  // not plies to mate).
+  if (const auto& tables = searcher_.options().tablebases)
+    if (const auto value = tables->probe(position_); value && tablebase::is_position(*value))
+      message(tablebase::value_text(*value));
   searcher_.arm(limits);  // here, not on the worker: a stop sent right after go must not be lost
   run_on_worker(
       [this, limits, answer = std::move(answer)] { return answer(searcher_.run(position_, limits)); });
@@ -189,6 +194,33 @@ void EngineCore::set_book_files(const std::string& files) {
   book_files_ = files == "<empty>" ? "" : files;
   book_loaded_ = false;
   if (use_book_) load_book();
+}
+
+void EngineCore::set_use_tablebases(bool use) {
+  use_tablebases_ = use;
+  load_tablebases();
+}
+
+void EngineCore::set_tablebase_paths(const std::string& paths) {
+  tablebase_paths_ = paths == "<empty>" ? "" : paths;
+  load_tablebases();
+}
+
+void EngineCore::load_tablebases() {
+  searcher_.options().tablebases.reset();
+  if (!use_tablebases_ || tablebase_paths_.empty()) return;
+  auto tables = std::make_shared<tablebase::TableSet>();
+  std::vector<std::string> problems;
+  int loaded = 0;
+  for (std::size_t start = 0; start <= tablebase_paths_.size();) {
+    const std::size_t end = std::min(tablebase_paths_.find(';', start), tablebase_paths_.size());
+    if (end > start)
+      loaded += tablebase::load_table_folder(tablebase_paths_.substr(start, end - start), *tables, problems);
+    start = end + 1;
+  }
+  for (const std::string& problem : problems) message(problem + ": left out");
+  message(fmt::format("tablebases: {} endgames loaded", loaded));
+  if (loaded > 0) searcher_.options().tablebases = std::move(tables);
 }
 
 void EngineCore::load_book() {

@@ -16,6 +16,7 @@
 
 #include "engine/board/position.h"
 #include "engine/book/opening_book.h"
+#include "engine/tablebase/tablebase.h"
 #include "search/search.h"
 
 namespace shuai {
@@ -110,6 +111,10 @@ class EngineCore {
   Move book_move(const std::vector<Move>& excluded);
   void set_use_book(bool use);
   void set_book_files(const std::string& files);
+  // Endgame tablebases: used when on and loaded from the folders (separated by ';'); a file that is not a
+  // whole table is named in one message and left out.
+  void set_use_tablebases(bool use);
+  void set_tablebase_paths(const std::string& paths);
   // The book's choice: 1 follows the record, lower flattens it toward uniform.
   void set_book_sharpness(double sharpness) { book_sharpness_ = sharpness; }
 
@@ -123,6 +128,7 @@ class EngineCore {
 
  private:
   void load_book();
+  void load_tablebases();
 
   LineWriter& writer_;
   std::function<void(const std::string&)> print_message_;
@@ -130,6 +136,8 @@ class EngineCore {
   std::unique_ptr<EvaluationTables> loaded_tables_;  // the weights of a loaded parameter file
   Position position_;
   std::vector<Move> banned_moves_;
+  bool use_tablebases_ = true;
+  std::string tablebase_paths_;
   SessionSettings settings_;
 
   std::thread worker_;

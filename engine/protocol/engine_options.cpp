@@ -56,9 +56,8 @@ SearchOptions& search_options(EngineCore& core) {
 const std::vector<EngineOption>& engine_options() {
   using enum OptionType;
   using Value = const OptionValue&;
-  // ponder, useegtb, egtbpaths, style, UCI_Variant have no action: accepted, they change nothing (no
-  // tablebases; pondering is driven by "go ponder"; the search has no draw score a style could move, so
-  // style is not listed). The listings print the options in this order.
+  // ponder, style, UCI_Variant have no action: accepted, they change nothing (pondering is driven by "go
+  // ponder"; the search has no draw score a style could move, so style is not listed). The listings print the options in this order.
   // Laid out by hand, one entry to an option: clang-format would give every field a line of its own.
   // clang-format off
   static const std::vector<EngineOption> options = {
@@ -76,8 +75,11 @@ const std::vector<EngineOption>& engine_options() {
        .action = [](EngineCore& core, Value value) { return core.set_use_book(value.flag), true; }},
       {.ucci_name = "bookfiles", .uci_name = "BookFile", .type = kString, .default_value = "<empty>",
        .action = [](EngineCore& core, Value value) { return core.set_book_files(value.text), true; }},
-      {.ucci_name = "useegtb", .type = kCheck, .default_value = "false", .in_cecp = false},
-      {.ucci_name = "egtbpaths", .type = kString, .default_value = "<empty>", .in_cecp = false},
+      {.ucci_name = "useegtb", .type = kCheck, .default_value = "true", .in_cecp = false,
+       .action = [](EngineCore& core, Value value) { return core.set_use_tablebases(value.flag), true; }},
+      {.ucci_name = "egtbpaths", .uci_name = "EgtbPath", .type = kString, .default_value = "<empty>",
+       .in_cecp = false,
+       .action = [](EngineCore& core, Value value) { return core.set_tablebase_paths(value.text), true; }},
       {.ucci_name = "hashsize", .uci_name = "Hash", .type = kSpin, .default_value = "64",
        .max = kMaxHashMegabytes, .in_cecp = false,
        .action = [](EngineCore& core, Value value) {

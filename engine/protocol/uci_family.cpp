@@ -297,6 +297,7 @@ void UciFamilyDialect::print_info(const SearchInfo& info) {
       numbers_single_line() || core_.searcher().options().multi_pv > 1 ? fmt::format("multipv {} ", info.line)
                                                                        : "",
       score_text(info.score), info.time_ms, info.nodes, nps, info.hashfull);
+  if (core_.searcher().options().tablebases) text += fmt::format(" tbhits {}", info.tablebase_hits);
   if (!info.principal_variation.empty()) {
     text += " pv";
     for (const Move m : info.principal_variation) {

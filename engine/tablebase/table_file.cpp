@@ -124,6 +124,36 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
   return std::nullopt;
 }
 
+int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
+                      std::vector<std::string>& problems) {
+  std::error_code code;
+  std::filesystem::directory_iterator files(folder, code);
+  if (code) {
+    problems.push_back(fmt::format("{}: {}", folder.string(), code.message()));
+    return 0;
+  }
+  int loaded = 0;
+  constexpr std::string_view kRedSuffix = ".red.egtb";
+  for (const auto& file : files) {
+    const std::string name = file.path().filename().string();
+    if (!name.ends_with(kRedSuffix)) continue;
+    std::string error;
+    const auto material = parse_endgame_name(name.substr(0, name.size() - kRedSuffix.size()), error);
+    if (!material) {
+      problems.push_back(fmt::format("{}: {}", file.path().string(), error));
+      continue;
+    }
+    auto table = load_table(folder, *material, error);
+    if (!table) {
+      problems.push_back(error);
+      continue;
+    }
+    tables.add(std::move(table));
+    ++loaded;
+  }
+  return loaded;
+}
+
 std::unique_ptr<Table> load_table(const std::filesystem::path& folder, const Material& material,
                                   std::string& error) {
   auto table = std::make_unique<Table>(material);

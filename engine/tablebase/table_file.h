@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/tablebase/generator.h"
 
@@ -27,5 +28,9 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
 // Both sides' files of an endgame, or nothing and a line in `error`.
 std::unique_ptr<Table> load_table(const std::filesystem::path& folder, const Material& material,
                                   std::string& error);
+// Every endgame whose files are in the folder, into `tables`; a line in `problems` for each file that is not
+// a whole table (or a folder that cannot be read). Returns the tables loaded.
+int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
+                      std::vector<std::string>& problems);
 
 }  // namespace shuai::tablebase

@@ -3,8 +3,8 @@
 #include "engine/tablebase/table_layout.h"
 
 #include <algorithm>
-#include <utility>
 #include <cassert>
+#include <utility>
 
 #include "engine/board/geometry.h"
 

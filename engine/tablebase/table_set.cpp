@@ -1,7 +1,15 @@
 // The tables in memory and the probe.
 #include "engine/tablebase/table_set.h"
 
+#include <fmt/format.h>
+
 namespace shuai::tablebase {
+
+std::string value_text(TableValue value) {
+  if (is_win(value)) return fmt::format("tablebase win in {} plies to conversion", distance_of(value));
+  if (is_loss(value)) return fmt::format("tablebase loss in {} plies to conversion", distance_of(value));
+  return "tablebase draw";
+}
 
 std::uint64_t material_key(const Material& material) {
   std::uint64_t key = 0;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct Table {
   TableLayout layout;
   std::array<std::vector<TableValue>, kColorCount> values;
 };
+
+// "tablebase win in 13 plies to conversion", "... loss in ...", "tablebase draw".
+std::string value_text(TableValue value);
 
 // A number for a material, three bits per piece type and side (kings left out).
 std::uint64_t material_key(const Material& material);
