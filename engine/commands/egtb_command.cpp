@@ -32,7 +32,8 @@ struct EgtbSettings {
 
 std::vector<CommandOption> egtb_options(EgtbSettings& settings, bool with_threads) {
   std::vector<CommandOption> options = {
-      {"--set", "NAME", "the endgames: one or one-sided (see docs/tablebases.md)", &settings.set},
+      {"--set", "NAME", "the endgames: one, one-sided, two-sided or all (see docs/tablebases.md)",
+       &settings.set},
       {"--endgame", "NAME",
        "an endgame such as KRvKAABB, with the tables it needs (instead of --set; repeatable)",
        &settings.endgames},
@@ -55,7 +56,8 @@ std::vector<CommandOption> sample_options(EgtbSettings& settings, bool with_thre
 std::optional<std::vector<Material>> chosen_endgames(const EgtbSettings& settings, std::string_view command) {
   if (settings.endgames.empty()) {
     auto set = endgame_set(settings.set);
-    if (!set) fmt::print(stderr, "{}: no set '{}' (one or one-sided)\n", command, settings.set);
+    if (!set)
+      fmt::print(stderr, "{}: no set '{}' (one, one-sided, two-sided or all)\n", command, settings.set);
     return set;
   }
   std::vector<Material> endgames;
@@ -131,10 +133,10 @@ int generate(const EgtbSettings& settings) {
                  verification.wrong, verification.checked, verification.first_wrong);
       return 1;
     }
-    if (verification.checks_by_side_without_attackers != 0 || verification.draws_kept_only_by_checks != 0) {
+    if (verification.unproved_for_perpetual_check != 0) {
       fmt::print(stderr,
                  "egtb generate: {}: perpetual check could decide {} draws ({} entries where a side without "
-                 "attackers checks); the generator does not model it yet\n",
+                 "attackers checks), which the analysis of one-sided endgames leaves out\n",
                  name, verification.draws_kept_only_by_checks, verification.checks_by_side_without_attackers);
       return 1;
     }
@@ -147,9 +149,12 @@ int generate(const EgtbSettings& settings) {
     const SideStatistics red = statistics_of(*result.table, kRed);
     fmt::print(
         "{:<12} {:>10} entries {:>4} passes {:>8.2f} s {:>9} entries/s  longest win {:>3}  consistent, "
-        "{} draws kept by chasing{}\n",
+        "{}{} draws kept by chasing{}\n",
         name, entries, result.levels, seconds, rate_text(double(entries) / std::max(seconds, 1e-6)),
         std::max(red.longest_win, statistics_of(*result.table, kBlack).longest_win),
+        result.decided_by_ruling != 0
+            ? fmt::format("{} decided by perpetual check, ", result.decided_by_ruling)
+            : std::string(),
         verification.draws_kept_only_by_checks_or_chases,
         problem.empty() ? "" : "  (made again: " + problem + ")");
     std::fflush(stdout);
@@ -194,14 +199,14 @@ int stats(const EgtbSettings& settings) {
       visit_tables(settings, "egtb stats", [&](const Material& material, const TableSet& tables) {
         for (const Color side : {kRed, kBlack}) {
           const SideStatistics s = statistics_of(*tables.find(material), side);
-          rows += fmt::format("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12} {:>11}\n", endgame_name(material),
-                              side == kRed ? "red" : "black", s.positions, s.wins, s.draws, s.losses,
-                              s.longest_win);
+          rows += fmt::format("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12} {:>11} {:>10}\n",
+                              endgame_name(material), side == kRed ? "red" : "black", s.positions, s.wins,
+                              s.draws, s.losses, s.longest_win, s.wins_by_ruling);
         }
       });
   if (!loaded) return 1;
-  fmt::print("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12} {:>11}\n{}", "endgame", "side", "positions", "wins",
-             "draws", "losses", "longest win", rows);
+  fmt::print("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12} {:>11} {:>10}\n{}", "endgame", "side", "positions",
+             "wins", "draws", "losses", "longest win", "by ruling", rows);
   return 0;
 }
 
@@ -214,8 +219,7 @@ int verify(const EgtbSettings& settings) {
         ++count;
         checked += verification.checked;
         wrong += verification.wrong;
-        held_by_checks +=
-            verification.draws_kept_only_by_checks + verification.checks_by_side_without_attackers;
+        held_by_checks += verification.unproved_for_perpetual_check;
         held_by_chases += verification.draws_kept_only_by_checks_or_chases;
         if (verification.wrong != 0)
           fmt::print("{}: {} entries inconsistent, first: {}\n", endgame_name(material), verification.wrong,
@@ -223,7 +227,7 @@ int verify(const EgtbSettings& settings) {
       });
   if (!loaded) return 1;
   fmt::print(
-      "Verified {} tables: {} entries, {} inconsistent; perpetual check decides {}, chasing could "
+      "Verified {} tables: {} entries, {} inconsistent; perpetual check unanalysed in {}, chasing could "
       "decide {} draws\n",
       count, checked, wrong, held_by_checks, held_by_chases);
   return wrong == 0 && held_by_checks == 0 ? 0 : 1;

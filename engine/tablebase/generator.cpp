@@ -19,42 +19,13 @@
 #include "engine/board/game_rules.h"
 #include "engine/board/geometry.h"
 #include "engine/board/movegen.h"
+#include "engine/tablebase/retrograde.h"
 
 namespace shuai::tablebase {
 namespace {
 
 // A counter at or above this has a capture that draws: the position can never be lost.
 constexpr std::uint8_t kDrawingCapture = 128;
-constexpr std::uint64_t kChunk = 4096;
-
-// The eight horse moves: how far the horse goes, and the step from its square to its leg.
-struct HorseMove {
-  int delta, leg_step;
-};
-constexpr HorseMove kHorseMoves[8] = {{2 * kBoardStride + 1, kBoardStride},
-                                      {2 * kBoardStride - 1, kBoardStride},
-                                      {-2 * kBoardStride + 1, -kBoardStride},
-                                      {-2 * kBoardStride - 1, -kBoardStride},
-                                      {kBoardStride + 2, 1},
-                                      {-kBoardStride + 2, 1},
-                                      {kBoardStride - 2, -1},
-                                      {-kBoardStride - 2, -1}};
-
-// Runs work(begin, end, position) over [0, count) in chunks on `threads` threads, each with a position of its
-// own to set up boards in.
-void for_each_chunk(std::uint64_t count, int threads,
-                    const std::function<void(std::uint64_t, std::uint64_t, Position&)>& work) {
-  std::atomic<std::uint64_t> next{0};
-  const auto run = [&] {
-    Position position;
-    for (std::uint64_t begin = next.fetch_add(kChunk); begin < count; begin = next.fetch_add(kChunk))
-      work(begin, std::min(count, begin + kChunk), position);
-  };
-  std::vector<std::thread> workers;
-  for (int t = 1; t < threads; ++t) workers.emplace_back(run);
-  run();
-  for (std::thread& worker : workers) worker.join();
-}
 
 // One byte per entry that the passes' threads read and write at once.
 using SharedBytes = std::unique_ptr<std::atomic<std::uint8_t>[]>;
@@ -66,56 +37,6 @@ std::uint8_t load(const SharedBytes& bytes, std::uint64_t index) {
 bool set_if_undecided(SharedBytes& values, std::uint64_t index, TableValue value) {
   std::uint8_t expected = kDrawValue;
   return values[index].compare_exchange_strong(expected, value, std::memory_order_relaxed);
-}
-
-// The value, for the side to move after it, of a capture's position.
-std::optional<TableValue> value_after(Position& position, Move m, const TableSet& subtables) {
-  position.make_move(m);
-  const auto value = subtables.probe(position);
-  position.unmake_move();
-  return value;
-}
-
-// Calls visit(origin) for each empty square from which the piece on `to` (of colour `c`, type `type`) could
-// have come by a quiet move; `occupied` marks pieces and the padding around the board.
-template <typename Visit>
-void quiet_origins(const std::array<std::uint8_t, kMailboxSize>& occupied, Color c, PieceType type, Square to,
-                   Visit&& visit) {
-  const auto empty = [&](int square) { return occupied[std::size_t(square)] == 0; };
-  switch (type) {
-    case kRook:
-    case kCannon:
-      for (const int step : kOrthogonalSteps)
-        for (int from = to + step; empty(from); from += step) visit(Square(from));
-      break;
-    case kHorse:
-      // A horse's move from `from` is a step along the long side (its leg, which must be empty) and then a
-      // diagonal one: it came from to - delta, with its leg next to that square.
-      for (const auto [delta, leg_step] : kHorseMoves)
-        if (const int from = to - delta; empty(from) && empty(from + leg_step)) visit(Square(from));
-      break;
-    case kElephant:
-      for (const int step : kDiagonalSteps)
-        if (empty(to + step) && empty(to + 2 * step) && kElephantPoint[c][std::size_t(to + 2 * step)])
-          visit(Square(to + 2 * step));
-      break;
-    case kAdvisor:
-      for (const int step : kDiagonalSteps)
-        if (empty(to + step) && kAdvisorPoint[c][std::size_t(to + step)]) visit(Square(to + step));
-      break;
-    case kKing:
-      for (const int step : kOrthogonalSteps)
-        if (empty(to + step) && kInPalace[c][std::size_t(to + step)]) visit(Square(to + step));
-      break;
-    case kPawn: {
-      const int behind = to - forward(c);
-      if (empty(behind) && kPawnPoint[c][std::size_t(behind)]) visit(Square(behind));
-      if (relative_rank(c, rank_of(to)) >= 5)
-        for (const int side : {-1, 1})
-          if (empty(to + side)) visit(Square(to + side));
-      break;
-    }
-  }
 }
 
 class Generator {
@@ -203,34 +124,8 @@ class Generator {
 
   // The positions one quiet move before the entry (of `side` to move), decided at distance n.
   void unmake_into(Color side, std::uint64_t index, bool lost, int n) {
-    Placement placement;
-    layout_.placement_of(index, placement);
-    const Color mover = opposite(side);
-    const int pieces = layout_.piece_count();
-    // An entry stands for its mirror image too, unless both kings are on file e (the image is an entry of its
-    // own then): the moves into either image lead to this entry.
-    const int orientations = kings_on_centre_file(placement) ? 1 : 2;
-    for (int orientation = 0; orientation < orientations; ++orientation) {
-      const Placement image = orientation == 0 ? placement : mirrored(placement, pieces);
-      std::array<std::uint8_t, kMailboxSize> occupied;
-      for (int square = 0; square < kMailboxSize; ++square)
-        occupied[std::size_t(square)] = !kOnBoard[std::size_t(square)];
-      for (int slot = 0; slot < pieces; ++slot)
-        occupied[square_from_index(image.squares[std::size_t(slot)])] = 1;
-      for (int slot = 0; slot < pieces; ++slot) {
-        const Piece piece = layout_.piece_at(slot);
-        if (color_of(piece) != mover) continue;
-        const Square to = square_from_index(image.squares[std::size_t(slot)]);
-        quiet_origins(occupied, mover, type_of(piece), to, [&](Square from) {
-          Placement before = image;
-          before.squares[std::size_t(slot)] = std::uint8_t(square_index(from));
-          // Each entry's own moves are counted in its stored orientation: the image of a predecessor that
-          // needs the mirror is the same entry, reached through the other image of this one.
-          if (!kings_on_centre_file(before) && !in_stored_orientation(before)) return;
-          reached_from(mover, layout_.index_of(before), lost, n);
-        });
-      }
-    }
+    for_each_predecessor(layout_, side, index,
+                         [&](std::uint64_t before) { reached_from(opposite(side), before, lost, n); });
   }
 
   void reached_from(Color mover, std::uint64_t index, bool child_lost, int n) {
@@ -266,7 +161,10 @@ GenerationResult generate_table(const Material& material, const TableSet& subtab
   auto table = std::make_unique<Table>(material);
   Generator generator(*table, subtables, std::max(1, threads));
   result.error = generator.solve(result.levels);
-  if (result.error.empty()) result.table = std::move(table);
+  if (!result.error.empty()) return result;
+  if (material.attackers(kRed) > 0 && material.attackers(kBlack) > 0)
+    result.decided_by_ruling = apply_perpetual_check_ruling(*table, subtables, threads);
+  result.table = std::move(table);
   return result;
 }
 
@@ -295,7 +193,7 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
               generate_legal(position, moves);
               int fastest_win = kLongestDistance + 1, slowest_loss = -1;
               bool draw = false, broken = false, idle_draw = false, checkless_draw = false,
-                   defender_checked = false;
+                   defender_checked = false, ruling_win = false, ruling_loss = false;
               const bool without_attackers = layout.material().attackers(side) == 0;
               for (const Move m : moves) {
                 const bool capture = position.piece_on(to_square(m)) != kEmpty;
@@ -312,8 +210,13 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
                 }
                 position.unmake_move();
                 const int plies = capture ? 1 : distance_of(after) + 1;
+                // A capture converts at once, whatever decided the smaller table's value; a quiet move into a
+                // position decided by the ruling on perpetual check is decided by it too.
+                const bool by_ruling = !capture && is_ruling(after);
                 if (!is_position(after))
                   broken = true;  // a move into no position: the table is wrong
+                else if (by_ruling)
+                  (is_loss(after) ? ruling_win : ruling_loss) = true;
                 else if (is_loss(after))
                   fastest_win = std::min(fastest_win, plies);
                 else if (is_win(after))
@@ -331,15 +234,19 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
                 }
               }
               defender_checks_here += defender_checked;
-              if (draw && fastest_win > kLongestDistance) {
+              if (draw && fastest_win > kLongestDistance && !ruling_win) {
                 held_by_checks_here += !checkless_draw;
                 held_by_chases_here += !idle_draw;
               }
-              // 254 is no value a table holds: a move into no position never matches.
-              expected = broken                            ? TableValue(254)
+              // 127 is no value a table holds: a move into no position never matches. The ruling's values
+              // follow from the children's too, but only as far as one move goes: that the loser can go on
+              // only by checking is the analysis's to show (perpetual_check.cpp).
+              expected = broken                            ? TableValue(127)
                          : moves.size == 0                 ? loss_in(0)
                          : fastest_win <= kLongestDistance ? win_in(fastest_win)
+                         : ruling_win                      ? kRulingWinValue
                          : draw                            ? kDrawValue
+                         : ruling_loss                     ? kRulingLossValue
                                                            : loss_in(slowest_loss);
             }
             if (expected == stored) continue;
@@ -362,6 +269,9 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
   verification.checks_by_side_without_attackers = defender_checks;
   verification.draws_kept_only_by_checks = held_by_checks;
   verification.draws_kept_only_by_checks_or_chases = held_by_chases;
+  const Material& material = layout.material();
+  if (material.attackers(kRed) == 0 || material.attackers(kBlack) == 0)
+    verification.unproved_for_perpetual_check = defender_checks + held_by_checks;
   return verification;
 }
 
@@ -382,10 +292,16 @@ SideStatistics statistics_of(const Table& table, Color side) {
       statistics.positions += weight;
       if (is_win(value)) {
         statistics.wins += weight;
-        statistics.longest_win = std::max(statistics.longest_win, distance_of(value));
+        if (is_ruling(value))
+          statistics.wins_by_ruling += weight;
+        else
+          statistics.longest_win = std::max(statistics.longest_win, distance_of(value));
       } else if (is_loss(value)) {
         statistics.losses += weight;
-        statistics.longest_loss = std::max(statistics.longest_loss, distance_of(value));
+        if (is_ruling(value))
+          statistics.losses_by_ruling += weight;
+        else
+          statistics.longest_loss = std::max(statistics.longest_loss, distance_of(value));
       } else {
         statistics.draws += weight;
       }

@@ -165,14 +165,18 @@ std::vector<Material> with_subtables(const std::vector<Material>& endgames) {
 
 std::optional<std::vector<Material>> endgame_set(std::string_view name) {
   std::vector<Material> list;
-  const bool one = name == "one", one_sided = name == "one-sided";
-  if (!one && !one_sided) return std::nullopt;
+  const bool one = name == "one", one_sided = name == "one-sided" || name == "all",
+             two_sided = name == "two-sided" || name == "all";
+  if (!one && !one_sided && !two_sided) return std::nullopt;
   if (one || one_sided)
     for (const PieceType attacker : kAttackers) add_endgames(list, {attacker}, {}, 4);
   if (one_sided)
     for (std::size_t first = 0; first < kAttackers.size(); ++first)
       for (std::size_t second = first; second < kAttackers.size(); ++second)
         add_endgames(list, {kAttackers[first], kAttackers[second]}, {}, 4);
+  if (two_sided)
+    for (const PieceType red : kAttackers)
+      for (const PieceType black : kAttackers) add_endgames(list, {red}, {black}, 2);
   return with_subtables(list);
 }
 

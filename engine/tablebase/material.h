@@ -49,7 +49,9 @@ std::vector<Material> endgames_after_one_capture(const Material& material);
 // after those its captures lead to:
 //  - "one": one side has one attacking piece, the other none, with up to four advisors and elephants in all;
 //  - "one-sided": one side has one or two attacking pieces, the other none, with up to four advisors and
-//    elephants in all.
+//    elephants in all;
+//  - "two-sided": one attacking piece on each side and up to two advisors and elephants in all;
+//  - "all": both of the last two.
 // The subtables their captures lead to are included. Nothing for an unknown name.
 std::optional<std::vector<Material>> endgame_set(std::string_view name);
 // The endgame and every endgame a sequence of captures leads to, each once, smallest first.

@@ -6,6 +6,8 @@
 namespace shuai::tablebase {
 
 std::string value_text(TableValue value) {
+  if (value == kRulingWinValue) return "tablebase win by the ruling on perpetual check";
+  if (value == kRulingLossValue) return "tablebase loss by the ruling on perpetual check";
   if (is_win(value)) return fmt::format("tablebase win in {} plies to conversion", distance_of(value));
   if (is_loss(value)) return fmt::format("tablebase loss in {} plies to conversion", distance_of(value));
   return "tablebase draw";

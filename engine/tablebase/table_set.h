@@ -24,7 +24,8 @@ struct Table {
   std::array<std::vector<TableValue>, kColorCount> values;
 };
 
-// "tablebase win in 13 plies to conversion", "... loss in ...", "tablebase draw".
+// "tablebase win in 13 plies to conversion", "... loss in ...", "tablebase draw", "tablebase win by the
+// ruling on perpetual check".
 std::string value_text(TableValue value);
 
 // A number for a material, three bits per piece type and side (kings left out).

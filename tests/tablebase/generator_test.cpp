@@ -133,3 +133,41 @@ TEST_CASE("the engine's search finds the tables' wins and losses at exactly thei
 
 }  // namespace
 }  // namespace shuai::tablebase
+
+namespace shuai::tablebase {
+namespace {
+
+TEST_CASE("where both sides can check, perpetual check loses, as the engine's own rules judge it") {
+  // A rook against a horse: the horse can check the king in its corner for ever, which the Asian rules
+  // forbid.
+  const TableSet tables = solved({"KRvKN"});
+  const Table& table = *tables.find(named("KRvKN"));
+  const Verification verification = verify_table(table, tables, 2);
+  CHECK(verification.wrong == 0);
+  const SideStatistics red = statistics_of(table, kRed), black = statistics_of(table, kBlack);
+  CHECK(red.wins_by_ruling > 0);
+  CHECK(black.losses_by_ruling > 0);
+  CHECK(black.wins_by_ruling == 0);
+  // The search judges repetitions by the same rules: in the positions the table gives as won by the ruling,
+  // it finds the win by rule (or a mate), and in those lost by it, the loss.
+  int confirmed = 0;
+  for (const Color side : {kRed, kBlack}) {
+    const auto ruled = [](TableValue value) { return is_ruling(value); };
+    for (const std::string& fen : sample_fens(table, side, 4, ruled, kRulingDistance)) {
+      INFO(fen);
+      Searcher searcher;
+      searcher.table().resize(16);
+      SearchLimits limits;
+      limits.depth = 14;
+      const SearchResult result = searcher.search(*parse_fen(fen).position, limits);
+      const bool winning = *tables.probe(*parse_fen(fen).position) == kRulingWinValue;
+      CHECK(winning == (side == kRed));
+      CHECK((winning ? result.score : -result.score) >= kRuleWinScore - kMaxPly);
+      confirmed += (winning ? result.score : -result.score) >= kRuleWinScore - kMaxPly;
+    }
+  }
+  CHECK(confirmed >= 6);
+}
+
+}  // namespace
+}  // namespace shuai::tablebase

@@ -88,6 +88,13 @@ TEST_CASE("the sets hold their endgames, each after the tables its captures lead
   CHECK(contains(*one_sided, "KRNvKAABB"));
   CHECK(contains(*one_sided, "KPPvK"));
   CHECK(one_sided->size() > one->size());
+  const auto two_sided = endgame_set("two-sided");
+  REQUIRE(two_sided);
+  CHECK(contains(*two_sided, "KRvKN"));
+  CHECK(contains(*two_sided, "KNvKN"));
+  CHECK(contains(*two_sided, "KCAvKPA"));
+  CHECK_FALSE(contains(*two_sided, "KRAvKNAB"));  // three advisors and elephants in all
+  CHECK(endgame_set("all")->size() > one_sided->size());
   CHECK_FALSE(endgame_set("three"));
 }
 
