@@ -108,20 +108,12 @@ class RulingAnalysis {
   TableValue child_value(Position& position, Color side, Move m) const {
     if (position.piece_on(to_square(m)) != kEmpty)
       return value_after(position, m, subtables_).value_or(kDrawValue);
-    position.make_move(m);
-    Placement next;
-    layout_.placement_from(position, false, next);
-    position.unmake_move();
-    return table_.values[opposite(side)][layout_.index_of(next)];
+    return table_.values[opposite(side)][index_after_quiet_move(layout_, position, m)];
   }
 
   // The child of a quiet move, as a node.
   std::uint64_t quiet_child(Position& position, Color side, Move m) const {
-    position.make_move(m);
-    Placement next;
-    layout_.placement_from(position, false, next);
-    position.unmake_move();
-    return node(opposite(side), layout_.index_of(next));
+    return node(opposite(side), index_after_quiet_move(layout_, position, m));
   }
 
   // Where a position's exits lead in the winner's game: true for the sink the winner wins.

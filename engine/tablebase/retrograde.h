@@ -102,6 +102,15 @@ void quiet_origins(const std::array<std::uint8_t, kMailboxSize>& occupied, Color
 // `index` of `side` to move: once for each such entry and move, each entry counted in the orientation the
 // table stores. An entry stands for its mirror image too, unless both kings are on file e (the image is an
 // entry of its own then): the moves into either image lead to this entry.
+// The index, in the same table, of the position after the quiet move `m` (the position is left as it was).
+inline std::uint64_t index_after_quiet_move(const TableLayout& layout, Position& position, Move m) {
+  position.make_move(m);
+  Placement next;
+  layout.placement_from(position, false, next);
+  position.unmake_move();
+  return layout.index_of(next);
+}
+
 template <typename Visit>
 void for_each_predecessor(const TableLayout& layout, Color side, std::uint64_t index, Visit&& visit) {
   Placement placement;

@@ -184,9 +184,7 @@ void TableLayout::set_position(const Placement& placement, Color side, Position&
   position.set_side_to_move(side);
 }
 
-bool TableLayout::placement_from(const Position& position, bool exchange_colors, Placement& placement) const {
-  const Material have = material_of(position);
-  if ((exchange_colors ? with_colors_exchanged(have) : have) != material_) return false;
+void TableLayout::placement_from(const Position& position, bool exchange_colors, Placement& placement) const {
   const auto square_of = [&](Square square) {
     const auto dense = std::uint8_t(square_index(square));
     return exchange_colors ? turned(dense) : dense;
@@ -199,7 +197,6 @@ bool TableLayout::placement_from(const Position& position, bool exchange_colors,
     for (int i = 0; i < group.count; ++i)
       placement.squares[std::size_t(group.first + i)] = square_of(squares[std::size_t(i)]);
   }
-  return true;
 }
 
 }  // namespace shuai::tablebase

@@ -51,9 +51,10 @@ class TableLayout {
   std::uint64_t index_of(Placement placement) const;
   // The position of a placement with `side` to move (no history, counters zero).
   void set_position(const Placement& placement, Color side, Position& position) const;
-  // The placement of a position with this material, with Red's and Black's pieces exchanged (and the board
-  // turned) when `exchange_colors`; false when the material differs.
-  bool placement_from(const Position& position, bool exchange_colors, Placement& placement) const;
+  // The placement of a position with this material (its callers know it: the probe found the table by it, a
+  // quiet move keeps it), with Red's and Black's pieces exchanged (and the board turned) when
+  // `exchange_colors`.
+  void placement_from(const Position& position, bool exchange_colors, Placement& placement) const;
 
  private:
   Material material_;
