@@ -1,6 +1,7 @@
 // Small text helpers shared by the FEN reader and the protocol front-end.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -24,6 +25,17 @@ inline std::vector<std::string_view> split_words(std::string_view text) {
     if (i > start) words.push_back(text.substr(start, i - start));
   }
   return words;
+}
+
+// The non-empty parts of `text` between separators ("a;;b" with ';' gives "a", "b"), as views into it.
+inline std::vector<std::string_view> split_at(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find(separator, start), text.size());
+    if (end > start) parts.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
 }
 
 // words[from, to) joined by single spaces (the protocol's multi-word names, values and FENs).

@@ -1,16 +1,21 @@
-// `shuai egtb generate|stats|verify|probe`: endgame tablebases made, counted, checked and read. Generation
-// goes endgame by endgame, each after the tables its captures lead to; a table whose files are present and
-// pass their checks is loaded instead of made again, so a killed run resumes where it stopped.
+// `shuai egtb generate|stats|verify|sample|probe|approaches`: endgame tablebases made, counted, checked and
+// read, and the positions that measure them in play. Generation goes endgame by endgame, each after the
+// tables its captures lead to; a table whose files are present and pass their checks is loaded instead of
+// made again, so a killed run resumes where it stopped.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/board/board.h"
+#include "engine/board/text.h"
+#include "engine/book/pgn_reader.h"
 #include "engine/command_line/arguments.h"
 #include "engine/command_line/command_options.h"
 #include "engine/commands/commands.h"
@@ -25,6 +30,7 @@ struct EgtbSettings {
   std::string set = "one";
   int count = 20, longest = 9;
   std::uint64_t seed = 1;
+  int plies_before = 8;
   std::vector<std::string> endgames;
   std::string folder = "tablebases";
   int threads = int(std::max(1U, std::thread::hardware_concurrency()));
@@ -32,7 +38,7 @@ struct EgtbSettings {
 
 std::vector<CommandOption> egtb_options(EgtbSettings& settings, bool with_threads) {
   std::vector<CommandOption> options = {
-      {"--set", "NAME", "the endgames: one, one-sided, two-sided or all (see docs/tablebases.md)",
+      {"--set", "NAME", "the endgames: one, one-sided, two-sided, all, or a list such as one,two-sided",
        &settings.set},
       {"--endgame", "NAME",
        "an endgame such as KRvKAABB, with the tables it needs (instead of --set; repeatable)",
@@ -51,14 +57,30 @@ std::vector<CommandOption> sample_options(EgtbSettings& settings, bool with_thre
   return options;
 }
 
-// The endgames asked for, each after those its captures lead to; nothing and a line on stderr when a name is
-// wrong.
+std::vector<CommandOption> approaches_options(EgtbSettings& settings) {
+  std::vector<CommandOption> options = egtb_options(settings, false);
+  options.erase(options.begin() + 2);  // no folder: the set's names are enough
+  options.push_back(
+      {"--plies", "N", "how many plies before the game reaches the set", &settings.plies_before, 0, 1000});
+  return options;
+}
+
+// The endgames asked for (a set, or sets joined by commas such as "one,two-sided", or endgames by name), each
+// after those its captures lead to; nothing and a line on stderr when a name is wrong.
 std::optional<std::vector<Material>> chosen_endgames(const EgtbSettings& settings, std::string_view command) {
   if (settings.endgames.empty()) {
-    auto set = endgame_set(settings.set);
-    if (!set)
-      fmt::print(stderr, "{}: no set '{}' (one, one-sided, two-sided or all)\n", command, settings.set);
-    return set;
+    std::vector<Material> union_of_sets;
+    for (const std::string_view name : split_at(settings.set, ',')) {
+      const auto set = endgame_set(name);
+      if (!set) {
+        fmt::print(stderr,
+                   "{}: no set '{}' (one, one-sided, two-sided or all, or a list such as one,two-sided)\n",
+                   command, name);
+        return std::nullopt;
+      }
+      union_of_sets.insert(union_of_sets.end(), set->begin(), set->end());
+    }
+    return with_subtables(union_of_sets);
   }
   std::vector<Material> endgames;
   for (const std::string& name : settings.endgames) {
@@ -269,8 +291,7 @@ int probe(const EgtbSettings& settings, const std::vector<std::string>& words) {
     fmt::print(stderr, "egtb probe: {}\n", parsed.error);
     return 2;
   }
-  Material material = material_of(*parsed.position);
-  if (!is_stored_orientation(material)) material = with_colors_exchanged(material);
+  const Material material = stored_orientation_of(material_of(*parsed.position));
   std::string error;
   TableSet tables;
   auto table = load_table(settings.folder, material, error);
@@ -284,45 +305,111 @@ int probe(const EgtbSettings& settings, const std::vector<std::string>& words) {
   return 0;
 }
 
+// From games already played, the position `plies_before` plies before each game first reaches an endgame of
+// the chosen set, one line each ("FEN ; game 3 of FILE reaches KRvKAABB at ply 81"): the starting points of
+// matches that measure what the tables are worth in play. A game that never reaches the set, or reaches it
+// too early, gives nothing; a game the reader cannot replay is named on stderr and skipped. The count of
+// plies since a capture is 0 in every line printed.
+int approaches(const EgtbSettings& settings, const std::vector<std::string>& pgn_paths) {
+  if (pgn_paths.empty()) {
+    fmt::print(stderr, "egtb approaches: give one or more PGN files (try --help)\n");
+    return 2;
+  }
+  const auto endgames = chosen_endgames(settings, "egtb approaches");
+  if (!endgames) return 2;
+  std::unordered_set<std::uint64_t> chosen;
+  for (const Material& material : *endgames) chosen.insert(material_key(material));
+  std::uint64_t games = 0, skipped = 0, printed = 0;
+  for (const std::string& path : pgn_paths) {
+    std::ifstream input(path);
+    if (!input) {
+      fmt::print(stderr, "egtb approaches: cannot read {}\n", path);
+      return 2;
+    }
+    PgnReader reader(input);
+    PgnGame game;
+    std::string problem;
+    for (PgnReader::Status status; (status = reader.next(game, problem)) != PgnReader::Status::kEnd;) {
+      if (status == PgnReader::Status::kSkipped) {
+        fmt::print(stderr, "egtb approaches: {}: {}\n", path, problem);
+        ++skipped;
+        continue;
+      }
+      ++games;
+      Position position = game.start;
+      std::vector<std::string> fens;
+      for (std::size_t ply = 0;; ++ply) {
+        // The count of plies since a capture starts again, as at any match's opening: the game's history
+        // does not come along, and a position near the move limit would measure nothing.
+        const std::string fen = to_fen(position);
+        std::vector<std::string_view> fields = split_words(fen);
+        fields[4] = "0";
+        fens.push_back(join_words(fields, 0, fields.size()));
+        const Material material = stored_orientation_of(material_of(position));
+        if (chosen.contains(material_key(material))) {
+          if (ply >= std::size_t(settings.plies_before)) {
+            fmt::print("{} ; game {} of {} reaches {} at ply {}\n", fens[ply - settings.plies_before],
+                       game.number, path, endgame_name(material), ply);
+            ++printed;
+          }
+          break;
+        }
+        if (ply == game.moves.size()) break;
+        position.make_move(game.moves[ply]);
+      }
+    }
+  }
+  fmt::print(stderr, "egtb approaches: {} positions from {} games ({} skipped)\n", printed, games, skipped);
+  return 0;
+}
+
 }  // namespace
 
 int run_egtb_command(std::span<const std::string_view> words) {
   const std::string_view verb = words.empty() ? std::string_view() : words[0];
   EgtbSettings settings;
   const bool generating = verb == "generate", checking = verb == "verify";
-  std::vector<CommandOption> options =
-      verb == "sample" ? sample_options(settings) : egtb_options(settings, generating || checking);
+  std::vector<CommandOption> options = verb == "sample" ? sample_options(settings)
+                                       : verb == "approaches"
+                                           ? approaches_options(settings)
+                                           : egtb_options(settings, generating || checking);
   const CommandText text = {
-      verb == "probe"    ? "egtb probe"
-      : verb == "stats"  ? "egtb stats"
-      : verb == "sample" ? "egtb sample"
-      : checking         ? "egtb verify"
-                         : "egtb generate",
-      "shuai egtb generate|stats|verify|sample [options] | shuai egtb probe [--folder DIR] FEN",
+      verb == "probe"        ? "egtb probe"
+      : verb == "stats"      ? "egtb stats"
+      : verb == "sample"     ? "egtb sample"
+      : verb == "approaches" ? "egtb approaches"
+      : checking             ? "egtb verify"
+                             : "egtb generate",
+      "shuai egtb generate|stats|verify|sample [options] | shuai egtb probe [--folder DIR] FEN | shuai egtb\n"
+      "approaches [--set NAME] [--plies N] GAMES.pgn...",
       "Endgame tablebases (docs/tablebases.md). generate: solves the endgames by retrograde analysis, each\n"
       "after the tables its captures lead to, checks each table against its children and writes it (files\n"
       "already present and whole are loaded, so a stopped run resumes). stats: positions, wins, draws, "
       "losses\n"
       "and the longest win per endgame and side to move. verify: the consistency pass over the files. "
       "sample:\n"
-      "random won positions with their plies to conversion ('FEN;plies'). probe: a position's value."};
-  if (verb != "generate" && verb != "stats" && verb != "verify" && verb != "probe" && verb != "sample") {
+      "random won positions with their plies to conversion ('FEN;plies'). probe: a position's value.\n"
+      "approaches: from played games, the position N plies before each first reaches the set."};
+  if (verb != "generate" && verb != "stats" && verb != "verify" && verb != "probe" && verb != "sample" &&
+      verb != "approaches") {
     if (!words.empty() && asks_for_help(words.first(1))) {
       // Without a verb: every verb's options (--threads for generate and verify, the last three for sample).
       fmt::print("{}", command_usage(text, sample_options(settings, true)));
       return 0;
     }
-    fmt::print(stderr, "egtb: give generate, stats, verify, sample or probe (try 'shuai egtb --help')\n");
+    fmt::print(stderr,
+               "egtb: give generate, stats, verify, sample, probe or approaches (try 'shuai egtb --help')\n");
     return 2;
   }
   std::vector<std::string> positional;
   if (const auto done = read_command_line(text, options, words.subspan(1), stdout, stderr,
-                                          verb == "probe" ? &positional : nullptr))
+                                          verb == "probe" || verb == "approaches" ? &positional : nullptr))
     return *done;
   if (verb == "generate") return generate(settings);
   if (verb == "stats") return stats(settings);
   if (verb == "verify") return verify(settings);
   if (verb == "sample") return sample(settings);
+  if (verb == "approaches") return approaches(settings, positional);
   return probe(settings, positional);
 }
 

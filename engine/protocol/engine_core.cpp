@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "engine/board/board.h"
+#include "engine/board/text.h"
 #include "eval/parameter_file.h"
 
 namespace shuai {
@@ -212,12 +213,8 @@ void EngineCore::load_tablebases() {
   auto tables = std::make_shared<tablebase::TableSet>();
   std::vector<std::string> problems;
   int loaded = 0;
-  for (std::size_t start = 0; start <= tablebase_paths_.size();) {
-    const std::size_t end = std::min(tablebase_paths_.find(';', start), tablebase_paths_.size());
-    if (end > start)
-      loaded += tablebase::load_table_folder(tablebase_paths_.substr(start, end - start), *tables, problems);
-    start = end + 1;
-  }
+  for (const std::string_view folder : split_at(tablebase_paths_, ';'))
+    loaded += tablebase::load_table_folder(folder, *tables, problems);
   for (const std::string& problem : problems) message(problem + ": left out");
   message(fmt::format("tablebases: {} endgames loaded", loaded));
   if (loaded > 0) searcher_.options().tablebases = std::move(tables);

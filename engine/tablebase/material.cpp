@@ -36,10 +36,6 @@ std::vector<std::array<int, 4>> defender_spreads(int total) {
   return spreads;
 }
 
-Material stored(Material material) {
-  return is_stored_orientation(material) ? material : with_colors_exchanged(material);
-}
-
 void add_once(std::vector<Material>& list, const Material& material) {
   if (std::find(list.begin(), list.end(), material) == list.end()) list.push_back(material);
 }
@@ -56,7 +52,7 @@ void add_endgames(std::vector<Material>& list, std::initializer_list<PieceType> 
     material.count[kRed][kElephant] = std::uint8_t(spread[1]);
     material.count[kBlack][kAdvisor] = std::uint8_t(spread[2]);
     material.count[kBlack][kElephant] = std::uint8_t(spread[3]);
-    add_once(list, stored(material));
+    add_once(list, stored_orientation_of(material));
   }
 }
 
@@ -103,6 +99,10 @@ bool is_stored_orientation(const Material& material) {
   return true;
 }
 
+Material stored_orientation_of(const Material& material) {
+  return is_stored_orientation(material) ? material : with_colors_exchanged(material);
+}
+
 std::string endgame_name(const Material& material) {
   std::string name;
   for (const Color c : {kRed, kBlack}) {
@@ -146,14 +146,14 @@ std::vector<Material> endgames_after_one_capture(const Material& material) {
       if (material.count[c][type] > 0) {
         Material smaller = material;
         --smaller.count[c][type];
-        add_once(after, stored(smaller));
+        add_once(after, stored_orientation_of(smaller));
       }
   return after;
 }
 
 std::vector<Material> with_subtables(const std::vector<Material>& endgames) {
   std::vector<Material> all;
-  for (const Material& material : endgames) add_once(all, stored(material));
+  for (const Material& material : endgames) add_once(all, stored_orientation_of(material));
   for (std::size_t i = 0; i < all.size(); ++i)
     for (const Material& smaller : endgames_after_one_capture(all[i])) add_once(all, smaller);
   std::stable_sort(all.begin(), all.end(), [](const Material& a, const Material& b) {

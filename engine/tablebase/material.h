@@ -35,6 +35,8 @@ Material with_colors_exchanged(const Material& material);
 // A table is stored with the stronger side as Red (rooks, then horses, cannons, pawns, advisors, elephants
 // compared in turn; equal sets are their own orientation). True when `material` is in that orientation.
 bool is_stored_orientation(const Material& material);
+// The material as its table stores it: `material`, or its colours exchanged.
+Material stored_orientation_of(const Material& material);
 
 // "KRvKAABB": Red's pieces, "v", Black's, each side's king first, then rooks (R), horses (N), cannons (C),
 // pawns (P), advisors (A) and elephants (B), the letters of FEN.

@@ -86,7 +86,7 @@ TEST_CASE("egtb answers a bad file or word with one line, and remakes a damaged 
   expect_one_line("generate --endgame KXvK" + where, "not a piece letter", 2);
   expect_one_line("probe" + where + " 'not a fen'", "egtb probe: ", 2);
   expect_one_line("probe" + where + " '5k3/9/9/9/9/9/9/9/4R4/3KR4 w'", "KRRvK.red.egtb: no such file", 1);
-  expect_one_line("", "give generate, stats, verify, sample or probe", 2);
+  expect_one_line("", "give generate, stats, verify, sample, probe or approaches", 2);
 
   const std::uintmax_t size = std::filesystem::file_size(file);
   overwrite(file, 200, "\x07");
@@ -107,6 +107,35 @@ TEST_CASE("egtb answers a bad file or word with one line, and remakes a damaged 
   CHECK(remade.output.find("made again: ") != std::string::npos);
   CHECK(remade.output.find("Tables: 1 made, 1 present") != std::string::npos);
   CHECK(std::filesystem::file_size(file) == size);
+}
+
+TEST_CASE("egtb approaches finds, in played games, the position some plies before a table's endgame") {
+  const TableFolder folder;
+  std::filesystem::create_directories(folder.path);
+  const auto games = folder.path / "games.pgn";
+  // Game 1 reaches KRvK by the capture of its first move; game 2 never leaves the horse and rook against the
+  // pawn; game 3 cannot be replayed.
+  std::ofstream(games) << "[FEN \"4k4/9/9/9/n8/9/9/9/R8/3K5 w - - 30 40\"]\n\n1. a1a5 e9e8 1/2-1/2\n\n"
+                          "[FEN \"4k4/9/9/9/9/9/p8/9/RN7/3K5 w - - 0 1\"]\n\n1. a1a2 e9e8 1/2-1/2\n\n"
+                          "[FEN \"4k4/9/9/9/9/9/p8/9/RN7/3K5 w - - 0 1\"]\n\n1. a1a9 1/2-1/2\n";
+  const std::string path = games.string();
+  const test::ProgramRun one_ply = egtb("approaches --set one --plies 1 " + path);
+  INFO(one_ply.output);
+  CHECK(one_ply.exit_code == 0);
+  // The count of plies since a capture starts again (30 in the game).
+  CHECK(one_ply.output.find("4k4/9/9/9/n8/9/9/9/R8/3K5 w - - 0 40 ; game 1 of " + path +
+                            " reaches KRvK at ply 1\n") != std::string::npos);
+  CHECK(one_ply.output.find("game 3 (line ") != std::string::npos);
+  CHECK(one_ply.output.find("1 positions from 2 games (1 skipped)") != std::string::npos);
+  // Reached at ply 1, so no position two plies before; the two-sided set holds the start itself (KRvKN).
+  CHECK(egtb("approaches --set one --plies 2 " + path).output.find("0 positions from 2 games") !=
+        std::string::npos);
+  const test::ProgramRun at_start = egtb("approaches --set one,two-sided --plies 0 " + path);
+  CHECK(at_start.output.find("reaches KRvKN at ply 0") != std::string::npos);
+  CHECK(at_start.output.find("1 positions from 2 games") != std::string::npos);  // KRNvKP is in neither set
+  CHECK(egtb("approaches --set one /nonexistent.pgn").output ==
+        "egtb approaches: cannot read /nonexistent.pgn\n");
+  CHECK(egtb("approaches --set one,three " + path).output.find("no set 'three'") != std::string::npos);
 }
 
 }  // namespace
