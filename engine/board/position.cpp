@@ -26,9 +26,17 @@ Position::Position() {
   clear();
 }
 
+namespace {
+constexpr std::array<Piece, kMailboxSize> kEmptyBoard = [] {
+  std::array<Piece, kMailboxSize> board{};
+  board.fill(kOffBoard);
+  for (int index = 0; index < kSquareCount; ++index) board[square_from_index(index)] = kEmpty;
+  return board;
+}();
+}  // namespace
+
 void Position::clear() {
-  board_.fill(kOffBoard);
-  for (int index = 0; index < kSquareCount; ++index) board_[square_from_index(index)] = kEmpty;
+  board_ = kEmptyBoard;
   piece_counts_.fill(0);
   side_to_move_ = side_at_setup_ = kRed;
   in_check_ = false;
@@ -44,6 +52,18 @@ void Position::clear() {
 void Position::put_piece(Piece piece, Square square) {
   assert(board_[square] == kEmpty && piece_counts_[piece_index(piece)] < 5);
   add_piece(piece, square);
+  refresh_in_check();
+}
+
+void Position::set_up(std::span<const Piece> pieces, std::span<const Square> squares, Color side) {
+  assert(pieces.size() == squares.size());
+  clear();
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    assert(board_[squares[i]] == kEmpty && piece_counts_[piece_index(pieces[i])] < 5);
+    add_piece(pieces[i], squares[i]);
+  }
+  if (side == kBlack) key_ ^= kZobrist.black_to_move;
+  side_to_move_ = side_at_setup_ = side;
   refresh_in_check();
 }
 

@@ -34,6 +34,9 @@ class Position {
   void put_piece(Piece piece, Square square);
   void set_side_to_move(Color c);
   void set_counters(int plies_since_capture, int fullmove_number);
+  // The same for a whole board at once: clear(), each piece put on its square, `side` to move, with the
+  // check looked at once rather than after every piece (the tablebase passes set up every position).
+  void set_up(std::span<const Piece> pieces, std::span<const Square> squares, Color side);
 
   Piece piece_on(Square s) const { return board_[s]; }
   const std::array<Piece, kMailboxSize>& board() const { return board_; }

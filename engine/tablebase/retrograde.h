@@ -111,6 +111,14 @@ inline std::uint64_t index_after_quiet_move(const TableLayout& layout, Position&
   return layout.index_of(next);
 }
 
+// The squares around the board marked, as a board with no pieces on it for quiet_origins.
+inline constexpr std::array<std::uint8_t, kMailboxSize> kPaddingMarked = [] {
+  std::array<std::uint8_t, kMailboxSize> marks{};
+  for (int square = 0; square < kMailboxSize; ++square)
+    marks[std::size_t(square)] = !kOnBoard[std::size_t(square)];
+  return marks;
+}();
+
 template <typename Visit>
 void for_each_predecessor(const TableLayout& layout, Color side, std::uint64_t index, Visit&& visit) {
   Placement placement;
@@ -120,20 +128,28 @@ void for_each_predecessor(const TableLayout& layout, Color side, std::uint64_t i
   const int orientations = kings_on_centre_file(placement) ? 1 : 2;
   for (int orientation = 0; orientation < orientations; ++orientation) {
     const Placement image = orientation == 0 ? placement : mirrored(placement, pieces);
-    std::array<std::uint8_t, kMailboxSize> occupied;
-    for (int square = 0; square < kMailboxSize; ++square)
-      occupied[std::size_t(square)] = !kOnBoard[std::size_t(square)];
+    std::array<std::uint8_t, kMailboxSize> occupied = kPaddingMarked;
     for (int slot = 0; slot < pieces; ++slot)
       occupied[square_from_index(image.squares[std::size_t(slot)])] = 1;
+    // The image of a predecessor that needs the mirror is the same entry, reached through the other image of
+    // this one. A move of another piece than a king keeps the kings, and so the orientation: such a
+    // predecessor's index differs from the image's in its group's rank alone.
+    const bool stored = in_stored_orientation(image);
+    const std::uint64_t image_index = stored ? layout.index_of(image) : 0;
     for (int slot = 0; slot < pieces; ++slot) {
       const Piece piece = layout.piece_at(slot);
       if (color_of(piece) != mover) continue;
+      const int group = layout.group_of_slot(slot);
+      if (group >= 0 && !stored) continue;
+      const std::uint64_t rank = group >= 0 ? layout.group_rank(image, group) : 0;
       const Square to = square_from_index(image.squares[std::size_t(slot)]);
       quiet_origins(occupied, mover, type_of(piece), to, [&](Square from) {
         Placement before = image;
         before.squares[std::size_t(slot)] = std::uint8_t(square_index(from));
-        // The image of a predecessor that needs the mirror is the same entry, reached through the other image
-        // of this one.
+        if (group >= 0) {
+          visit(image_index + (layout.group_rank(before, group) - rank) * layout.group_weight(group));
+          return;
+        }
         if (!kings_on_centre_file(before) && !in_stored_orientation(before)) return;
         visit(layout.index_of(before));
       });

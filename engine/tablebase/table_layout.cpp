@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <span>
 #include <utility>
 
 #include "engine/board/geometry.h"
@@ -14,11 +15,21 @@ namespace {
 constexpr int kCentreFile = 4;
 constexpr int kPalaceSquares = 9;
 
+// C(n, k) for the squares of a board and the pieces of a table, looked up: the index of every entry of every
+// pass sums a few of them.
+constexpr auto kBinomials = [] {
+  std::array<std::array<std::uint64_t, kMaxTablePieces + 1>, kSquareCount + 1> table{};
+  for (int n = 0; n <= kSquareCount; ++n) {
+    table[std::size_t(n)][0] = 1;
+    for (int k = 1; k <= kMaxTablePieces && k <= n; ++k)
+      table[std::size_t(n)][std::size_t(k)] =
+          table[std::size_t(n - 1)][std::size_t(k - 1)] + table[std::size_t(n - 1)][std::size_t(k)];
+  }
+  return table;
+}();
+
 std::uint64_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::uint64_t value = 1;
-  for (int i = 1; i <= k; ++i) value = value * std::uint64_t(n - k + i) / std::uint64_t(i);
-  return value;
+  return k < 0 || k > kMaxTablePieces || k > n ? 0 : kBinomials[std::size_t(n)][std::size_t(k)];
 }
 
 bool can_stand(Color c, PieceType type, Square square) {
@@ -124,10 +135,19 @@ TableLayout::TableLayout(const Material& material) : material_(material) {
         ++choice[std::size_t(i)];
         for (int j = i + 1; j < count; ++j) choice[std::size_t(j)] = choice[std::size_t(j - 1)] + 1;
       }
-      for (int i = 0; i < count; ++i) pieces_[std::size_t(piece_count_++)] = make_piece(c, type);
+      for (int i = 0; i < count; ++i) {
+        group_of_slot_[std::size_t(piece_count_)] = std::int8_t(groups_.size());
+        pieces_[std::size_t(piece_count_++)] = make_piece(c, type);
+      }
       size_ *= group.combinations;
       groups_.push_back(std::move(group));
     }
+  group_of_slot_[0] = group_of_slot_[1] = -1;
+  std::uint64_t weight = 1;
+  for (std::size_t g = groups_.size(); g-- > 0;) {
+    weights_[g] = weight;
+    weight *= groups_[g].combinations;
+  }
 }
 
 bool TableLayout::placement_of(std::uint64_t index, Placement& placement) const {
@@ -160,28 +180,34 @@ std::uint64_t TableLayout::index_of(Placement placement) const {
             black = pairs.ordinal[kBlack][placement.squares[1]];
   assert(red >= 0 && black >= 0);
   std::uint64_t index = std::uint64_t(pairs.index_of[std::size_t(red)][std::size_t(black)]);
-  for (const PieceGroup& group : groups_) {
-    std::array<int, kMaxTablePieces> ordinals{};
-    for (int i = 0; i < group.count; ++i) {
-      ordinals[std::size_t(i)] = group.ordinal[placement.squares[std::size_t(group.first + i)]];
-      assert(ordinals[std::size_t(i)] >= 0);
-    }
-    // Ascending (an insertion sort: a group holds at most a few pieces).
-    for (int i = 1; i < group.count; ++i)
-      for (int j = i; j > 0 && ordinals[std::size_t(j - 1)] > ordinals[std::size_t(j)]; --j)
-        std::swap(ordinals[std::size_t(j - 1)], ordinals[std::size_t(j)]);
-    std::uint64_t rank = 0;
-    for (int i = 0; i < group.count; ++i) rank += binomial(ordinals[std::size_t(i)], i + 1);
-    index = index * group.combinations + rank;
-  }
+  for (std::size_t g = 0; g < groups_.size(); ++g)
+    index = index * groups_[g].combinations + group_rank(placement, int(g));
   return index;
 }
 
+std::uint64_t TableLayout::group_rank(const Placement& placement, int group_number) const {
+  const PieceGroup& group = groups_[std::size_t(group_number)];
+  if (group.count == 1) return std::uint64_t(group.ordinal[placement.squares[std::size_t(group.first)]]);
+  std::array<int, kMaxTablePieces> ordinals{};
+  for (int i = 0; i < group.count; ++i) {
+    ordinals[std::size_t(i)] = group.ordinal[placement.squares[std::size_t(group.first + i)]];
+    assert(ordinals[std::size_t(i)] >= 0);
+  }
+  // Ascending (an insertion sort: a group holds at most a few pieces).
+  for (int i = 1; i < group.count; ++i)
+    for (int j = i; j > 0 && ordinals[std::size_t(j - 1)] > ordinals[std::size_t(j)]; --j)
+      std::swap(ordinals[std::size_t(j - 1)], ordinals[std::size_t(j)]);
+  std::uint64_t rank = 0;
+  for (int i = 0; i < group.count; ++i) rank += binomial(ordinals[std::size_t(i)], i + 1);
+  return rank;
+}
+
 void TableLayout::set_position(const Placement& placement, Color side, Position& position) const {
-  position.clear();
+  std::array<Square, kMaxTablePieces> squares;
   for (int slot = 0; slot < piece_count_; ++slot)
-    position.put_piece(pieces_[std::size_t(slot)], square_from_index(placement.squares[std::size_t(slot)]));
-  position.set_side_to_move(side);
+    squares[std::size_t(slot)] = square_from_index(placement.squares[std::size_t(slot)]);
+  const auto count = std::size_t(piece_count_);
+  position.set_up(std::span(pieces_).first(count), std::span(squares).first(count), side);
 }
 
 void TableLayout::placement_from(const Position& position, bool exchange_colors, Placement& placement) const {

@@ -49,6 +49,13 @@ class TableLayout {
   // The index of a placement in either orientation and with a group's pieces in any order. Every square must
   // be one its piece can stand on.
   std::uint64_t index_of(Placement placement) const;
+  // The index in parts, for a quiet move's neighbour: one group's rank (its combination's number), its
+  // weight in the index (the product of the later groups' combinations), and the group a slot belongs to
+  // (-1 for the kings). For a placement in stored orientation, index_of is the kings' pair number times
+  // the first group's weight plus each group's rank times its weight.
+  std::uint64_t group_rank(const Placement& placement, int group) const;
+  std::uint64_t group_weight(int group) const { return weights_[std::size_t(group)]; }
+  int group_of_slot(int slot) const { return group_of_slot_[std::size_t(slot)]; }
   // The position of a placement with `side` to move (no history, counters zero).
   void set_position(const Placement& placement, Color side, Position& position) const;
   // The placement of a position with this material (its callers know it: the probe found the table by it, a
@@ -60,6 +67,8 @@ class TableLayout {
   Material material_;
   std::vector<PieceGroup> groups_;
   std::array<Piece, kMaxTablePieces> pieces_{};
+  std::array<std::int8_t, kMaxTablePieces> group_of_slot_{};
+  std::array<std::uint64_t, kMaxTablePieces> weights_{};
   int piece_count_ = 0;
   std::uint64_t size_ = 0;
 };

@@ -56,6 +56,26 @@ void walk(Position& position, int depth, int& nodes) {
   }
 }
 
+TEST_CASE("setting up a whole board at once gives the position the FEN reader builds piece by piece") {
+  for (const auto& reference : test::all_perft_references()) {
+    const Position expected = *parse_fen(reference.fen).position;
+    std::vector<Piece> pieces;
+    std::vector<Square> squares;
+    for (int index = 0; index < kSquareCount; ++index)
+      if (const Square square = square_from_index(index); expected.piece_on(square) != kEmpty) {
+        pieces.push_back(expected.piece_on(square));
+        squares.push_back(square);
+      }
+    Position position;
+    position.set_up(pieces, squares, expected.side_to_move());
+    INFO(reference.fen);
+    check_consistency(position);
+    CHECK(position.key() == expected.key());
+    CHECK(position.in_check() == expected.in_check());
+    CHECK(position.board() == expected.board());
+  }
+}
+
 TEST_CASE("start position bookkeeping") {
   const auto position = *parse_fen(kStartFen).position;
   check_consistency(position);
