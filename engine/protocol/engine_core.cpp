@@ -10,6 +10,7 @@
 #endif
 
 #include <algorithm>
+#include <thread>
 
 #include "engine/board/board.h"
 #include "engine/board/text.h"
@@ -214,7 +215,8 @@ void EngineCore::load_tablebases() {
   std::vector<std::string> problems;
   int loaded = 0;
   for (const std::string_view folder : split_at(tablebase_paths_, ';'))
-    loaded += tablebase::load_table_folder(folder, *tables, problems);
+    loaded += tablebase::load_table_folder(folder, *tables, problems,
+                                           int(std::max(1U, std::thread::hardware_concurrency())));
   for (const std::string& problem : problems) message(problem + ": left out");
   message(fmt::format("tablebases: {} endgames loaded", loaded));
   if (loaded > 0) searcher_.options().tablebases = std::move(tables);

@@ -27,16 +27,21 @@ namespace {
 // A counter at or above this has a capture that draws: the position can never be lost.
 constexpr std::uint8_t kDrawingCapture = 128;
 
-// One byte per entry that the passes' threads read and write at once.
-using SharedBytes = std::unique_ptr<std::atomic<std::uint8_t>[]>;
+// What the passes' threads read and write at once for each entry: its value and its count of quiet moves
+// still to be decided, side by side, since a predecessor's update reads both and the tables of two attacking
+// pieces are far larger than the caches (one miss per update rather than two).
+struct SharedEntry {
+  std::atomic<std::uint8_t> value, counter;
+};
+using SharedEntries = std::unique_ptr<SharedEntry[]>;
 
-std::uint8_t load(const SharedBytes& bytes, std::uint64_t index) {
-  return bytes[index].load(std::memory_order_relaxed);
+std::uint8_t load(const SharedEntries& entries, std::uint64_t index) {
+  return entries[index].value.load(std::memory_order_relaxed);
 }
 
-bool set_if_undecided(SharedBytes& values, std::uint64_t index, TableValue value) {
+bool set_if_undecided(SharedEntries& entries, std::uint64_t index, TableValue value) {
   std::uint8_t expected = kDrawValue;
-  return values[index].compare_exchange_strong(expected, value, std::memory_order_relaxed);
+  return entries[index].value.compare_exchange_strong(expected, value, std::memory_order_relaxed);
 }
 
 class Generator {
@@ -44,8 +49,7 @@ class Generator {
   Generator(Table& table, const TableSet& subtables, int threads)
       : table_(table), layout_(table.layout), subtables_(subtables), threads_(threads) {
     for (const Color side : {kRed, kBlack}) {
-      values_[side] = std::make_unique<std::atomic<std::uint8_t>[]>(layout_.size());
-      counters_[side] = std::make_unique<std::atomic<std::uint8_t>[]>(layout_.size());
+      entries_[side] = std::make_unique<SharedEntry[]>(layout_.size());
     }
   }
 
@@ -61,7 +65,7 @@ class Generator {
       auto& values = table_.values[side];
       values.resize(layout_.size());
       for (std::uint64_t index = 0; index < layout_.size(); ++index)
-        values[index] = load(values_[side], index);
+        values[index] = load(entries_[side], index);
     }
     return {};
   }
@@ -74,8 +78,8 @@ class Generator {
                        int longest = 0;
                        for (std::uint64_t index = begin; index < end; ++index) {
                          const auto [value, counter] = first_look(side, index, position);
-                         values_[side][index].store(value, std::memory_order_relaxed);
-                         counters_[side][index].store(counter, std::memory_order_relaxed);
+                         entries_[side][index].value.store(value, std::memory_order_relaxed);
+                         entries_[side][index].counter.store(counter, std::memory_order_relaxed);
                          longest = std::max(longest, distance_of(value));
                        }
                        raise_longest(longest);
@@ -115,7 +119,7 @@ class Generator {
     for (const Color side : {kRed, kBlack})
       for_each_chunk(layout_.size(), threads_, [&](std::uint64_t begin, std::uint64_t end, Position&) {
         for (std::uint64_t index = begin; index < end; ++index) {
-          const TableValue value = load(values_[side], index);
+          const TableValue value = load(entries_[side], index);
           if ((n > 0 && value == win_in(n)) || value == loss_in(n))
             unmake_into(side, index, is_loss(value), n);
         }
@@ -129,14 +133,14 @@ class Generator {
   }
 
   void reached_from(Color mover, std::uint64_t index, bool child_lost, int n) {
-    auto& values = values_[mover];
-    if (load(values, index) != kDrawValue) return;  // decided, or no position
+    auto& entries = entries_[mover];
+    if (load(entries, index) != kDrawValue) return;  // decided, or no position
     if (child_lost) {
-      if (set_if_undecided(values, index, win_in(n + 1))) raise_longest(n + 1);
+      if (set_if_undecided(entries, index, win_in(n + 1))) raise_longest(n + 1);
       return;
     }
-    if (counters_[mover][index].fetch_sub(1, std::memory_order_relaxed) == 1 &&
-        set_if_undecided(values, index, loss_in(n + 1)))
+    if (entries[index].counter.fetch_sub(1, std::memory_order_relaxed) == 1 &&
+        set_if_undecided(entries, index, loss_in(n + 1)))
       raise_longest(n + 1);
   }
 
@@ -144,7 +148,7 @@ class Generator {
   const TableLayout& layout_;
   const TableSet& subtables_;
   int threads_;
-  std::array<SharedBytes, kColorCount> values_, counters_;
+  std::array<SharedEntries, kColorCount> entries_;
   std::atomic<int> longest_{0};
 };
 

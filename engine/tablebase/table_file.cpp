@@ -2,10 +2,13 @@
 #include "engine/tablebase/table_file.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <system_error>
+#include <thread>
 
 namespace shuai::tablebase {
 namespace {
@@ -125,33 +128,50 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
 }
 
 int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
-                      std::vector<std::string>& problems) {
+                      std::vector<std::string>& problems, int threads) {
   std::error_code code;
   std::filesystem::directory_iterator files(folder, code);
   if (code) {
     problems.push_back(fmt::format("{}: {}", folder.string(), code.message()));
     return 0;
   }
-  int loaded = 0;
+  // The endgames in name order, so that the problems come in the same order on every system.
+  std::vector<std::string> names;
   constexpr std::string_view kRedSuffix = ".red.egtb";
-  for (const auto& file : files) {
-    const std::string name = file.path().filename().string();
-    if (!name.ends_with(kRedSuffix)) continue;
-    std::string error;
-    const auto material = parse_endgame_name(name.substr(0, name.size() - kRedSuffix.size()), error);
-    if (!material) {
-      problems.push_back(fmt::format("{}: {}", file.path().string(), error));
+  for (const auto& file : files)
+    if (const std::string name = file.path().filename().string(); name.ends_with(kRedSuffix))
+      names.push_back(name.substr(0, name.size() - kRedSuffix.size()));
+  std::sort(names.begin(), names.end());
+  // The files are read and their checksums computed on all threads: a large set is gigabytes, and a GUI
+  // waits for the engine's answer to `isready` meanwhile.
+  std::vector<std::unique_ptr<Table>> loaded(names.size());
+  std::vector<std::string> errors(names.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < names.size(); i = next++) {
+      const auto material = parse_endgame_name(names[i], errors[i]);
+      if (!material) {
+        errors[i] =
+            fmt::format("{}: {}", (folder / (names[i] + std::string(kRedSuffix))).string(), errors[i]);
+        continue;
+      }
+      loaded[i] = load_table(folder, *material, errors[i]);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  for (std::thread& worker : workers) worker.join();
+  int count = 0;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (!loaded[i]) {
+      problems.push_back(errors[i]);
       continue;
     }
-    auto table = load_table(folder, *material, error);
-    if (!table) {
-      problems.push_back(error);
-      continue;
-    }
-    tables.add(std::move(table));
-    ++loaded;
+    tables.add(std::move(loaded[i]));
+    ++count;
   }
-  return loaded;
+  return count;
 }
 
 std::unique_ptr<Table> load_table(const std::filesystem::path& folder, const Material& material,

@@ -29,8 +29,9 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
 std::unique_ptr<Table> load_table(const std::filesystem::path& folder, const Material& material,
                                   std::string& error);
 // Every endgame whose files are in the folder, into `tables`; a line in `problems` for each file that is not
-// a whole table (or a folder that cannot be read). Returns the tables loaded.
+// a whole table (or a folder that cannot be read), in the order of the endgames' names. Returns the tables
+// loaded. The files are read on `threads` threads.
 int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
-                      std::vector<std::string>& problems);
+                      std::vector<std::string>& problems, int threads);
 
 }  // namespace shuai::tablebase
