@@ -271,9 +271,7 @@ int sample(const EgtbSettings& settings) {
           const std::uint64_t index = random() % table.layout.size();
           const TableValue value = table.values[side][index];
           if (!is_win(value) || distance_of(value) > settings.longest) continue;
-          Placement placement;
-          table.layout.placement_of(index, placement);
-          table.layout.set_position(placement, side, position);
+          table.layout.set_position_of(index, side, position);
           fmt::print("{};{}\n", to_fen(position), distance_of(value));
           ++printed;
         }

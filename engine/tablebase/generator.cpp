@@ -87,9 +87,7 @@ class Generator {
   }
 
   std::pair<TableValue, std::uint8_t> first_look(Color side, std::uint64_t index, Position& position) const {
-    Placement placement;
-    if (!layout_.placement_of(index, placement)) return {kNoPositionValue, 0};
-    layout_.set_position(placement, side, position);
+    if (!layout_.set_position_of(index, side, position)) return {kNoPositionValue, 0};
     if (position.is_king_attacked(opposite(side))) return {kNoPositionValue, 0};
     MoveList moves;
     generate_legal(position, moves);
@@ -185,12 +183,8 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
           for (std::uint64_t index = begin; index < end; ++index) {
             ++checked_here;
             const TableValue stored = table.values[side][index];
-            Placement placement;
-            bool a_position = layout.placement_of(index, placement);
-            if (a_position) {
-              layout.set_position(placement, side, position);
-              a_position = !position.is_king_attacked(opposite(side));
-            }
+            const bool a_position =
+                layout.set_position_of(index, side, position) && !position.is_king_attacked(opposite(side));
             TableValue expected = kNoPositionValue;
             if (a_position) {
               MoveList moves;

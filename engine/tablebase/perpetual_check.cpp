@@ -87,9 +87,7 @@ class RulingAnalysis {
       for_each_chunk(size_, threads_, [&](std::uint64_t begin, std::uint64_t end, Position& position) {
         for (std::uint64_t index = begin; index < end; ++index) {
           if (table_.values[side][index] != kDrawValue) continue;
-          Placement placement;
-          layout_.placement_of(index, placement);
-          layout_.set_position(placement, side, position);
+          layout_.set_position_of(index, side, position);
           std::uint8_t flags = position.in_check() ? kInCheck : 0;
           MoveList moves;
           generate_legal(position, moves);
@@ -146,9 +144,7 @@ class RulingAnalysis {
             added[n] = 1;
             continue;
           }
-          Placement placement;
-          layout_.placement_of(index, placement);
-          layout_.set_position(placement, side, position);
+          layout_.set_position_of(index, side, position);
           MoveList moves;
           generate_legal(position, moves);
           int inside = (to_winning && game.x_wins_sink && !target.x_wins_sink) +

@@ -210,6 +210,13 @@ void TableLayout::set_position(const Placement& placement, Color side, Position&
   position.set_up(std::span(pieces_).first(count), std::span(squares).first(count), side);
 }
 
+bool TableLayout::set_position_of(std::uint64_t index, Color side, Position& position) const {
+  Placement placement;
+  if (!placement_of(index, placement)) return false;
+  set_position(placement, side, position);
+  return true;
+}
+
 void TableLayout::placement_from(const Position& position, bool exchange_colors, Placement& placement) const {
   const auto square_of = [&](Square square) {
     const auto dense = std::uint8_t(square_index(square));

@@ -58,6 +58,8 @@ class TableLayout {
   int group_of_slot(int slot) const { return group_of_slot_[std::size_t(slot)]; }
   // The position of a placement with `side` to move (no history, counters zero).
   void set_position(const Placement& placement, Color side, Position& position) const;
+  // The same for an entry: false, and the position left as it was, when two pieces share a square.
+  bool set_position_of(std::uint64_t index, Color side, Position& position) const;
   // The placement of a position with this material (its callers know it: the probe found the table by it, a
   // quiet move keeps it), with Red's and Black's pieces exchanged (and the board turned) when
   // `exchange_colors`.

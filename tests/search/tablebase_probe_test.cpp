@@ -49,9 +49,7 @@ TEST_CASE("at a won root the search plays the fastest conversion and reports the
   for (std::uint64_t index = 0; fen.empty(); ++index) {
     const tablebase::TableValue value = table.values[kRed][index];
     if (!tablebase::is_win(value) || tablebase::distance_of(value) < 21) continue;
-    tablebase::Placement placement;
-    table.layout.placement_of(index, placement);
-    table.layout.set_position(placement, kRed, position);
+    table.layout.set_position_of(index, kRed, position);
     fen = to_fen(position);
   }
   INFO(fen);
@@ -82,9 +80,7 @@ TEST_CASE("at a lost root the search defends longest, and at a drawn one it scor
   std::string drawn;
   for (std::uint64_t index = 0; drawn.empty() && index < table.layout.size(); index += 97) {
     if (table.values[kRed][index] != tablebase::kDrawValue) continue;
-    tablebase::Placement placement;
-    if (!table.layout.placement_of(index, placement)) continue;
-    table.layout.set_position(placement, kRed, position);
+    if (!table.layout.set_position_of(index, kRed, position)) continue;
     if (search_with(nullptr, to_fen(position), 6).score > 20) drawn = to_fen(position);
   }
   INFO(drawn);

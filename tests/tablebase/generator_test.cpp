@@ -95,9 +95,7 @@ std::vector<std::string> sample_fens(const Table& table, Color side, int count, 
     const std::uint64_t index = random() % table.layout.size();
     const TableValue value = table.values[side][index];
     if (!wanted(value) || distance_of(value) > longest) continue;
-    Placement placement;
-    table.layout.placement_of(index, placement);
-    table.layout.set_position(placement, side, position);
+    table.layout.set_position_of(index, side, position);
     fens.push_back(to_fen(position));
   }
   return fens;
