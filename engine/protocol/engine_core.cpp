@@ -214,9 +214,14 @@ void EngineCore::load_tablebases() {
   auto tables = std::make_shared<tablebase::TableSet>();
   std::vector<std::string> problems;
   int loaded = 0;
+  // What the machine can give less the two hash tables: a folder larger than that (the whole one-sided set
+  // is 53 GB) loads its smallest endgames and names the rest in one line.
+  const std::size_t used = searcher_.table().megabytes() + searcher_.minors_table().megabytes();
+  std::uint64_t memory_left =
+      std::uint64_t(memory_limit_megabytes() - std::min(used, memory_limit_megabytes())) << 20;
   for (const std::string_view folder : split_at(tablebase_paths_, ';'))
-    loaded += tablebase::load_table_folder(folder, *tables, problems,
-                                           int(std::max(1U, std::thread::hardware_concurrency())));
+    loaded += tablebase::load_table_folder(
+        folder, *tables, problems, int(std::max(1U, std::thread::hardware_concurrency())), memory_left);
   for (const std::string& problem : problems) message(problem + ": left out");
   message(fmt::format("tablebases: {} endgames loaded", loaded));
   if (loaded > 0) searcher_.options().tablebases = std::move(tables);

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <system_error>
 #include <thread>
 
@@ -49,6 +50,13 @@ std::uint64_t checksum_of(const std::vector<TableValue>& values) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;
   for (const TableValue value : values) hash = (hash ^ value) * 0x100000001b3ULL;
   return hash;
+}
+
+// "7.9 kB", "315.0 MB", "53.4 GB".
+std::string memory_text(std::uint64_t bytes) {
+  if (bytes >= std::uint64_t(1) << 30) return fmt::format("{:.1f} GB", double(bytes) / double(1 << 30));
+  if (bytes >= std::uint64_t(1) << 20) return fmt::format("{:.1f} MB", double(bytes) / double(1 << 20));
+  return fmt::format("{:.1f} kB", double(bytes) / 1024);
 }
 
 const char* side_name(Color side) {
@@ -128,34 +136,59 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
 }
 
 int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
-                      std::vector<std::string>& problems, int threads) {
+                      std::vector<std::string>& problems, int threads, std::uint64_t& memory_left) {
   std::error_code code;
   std::filesystem::directory_iterator files(folder, code);
   if (code) {
     problems.push_back(fmt::format("{}: {}", folder.string(), code.message()));
     return 0;
   }
-  // The endgames in name order, so that the problems come in the same order on every system.
-  std::vector<std::string> names;
+  struct Candidate {
+    std::string name;
+    std::optional<Material> material;
+    std::uint64_t bytes = 0;  // both sides' entries, as loaded
+  };
+  std::vector<Candidate> candidates;
   constexpr std::string_view kRedSuffix = ".red.egtb";
-  for (const auto& file : files)
-    if (const std::string name = file.path().filename().string(); name.ends_with(kRedSuffix))
-      names.push_back(name.substr(0, name.size() - kRedSuffix.size()));
-  std::sort(names.begin(), names.end());
+  for (const auto& file : files) {
+    const std::string file_name = file.path().filename().string();
+    if (!file_name.ends_with(kRedSuffix)) continue;
+    Candidate candidate{file_name.substr(0, file_name.size() - kRedSuffix.size()), std::nullopt, 0};
+    std::string error;
+    candidate.material = parse_endgame_name(candidate.name, error);
+    if (candidate.material) candidate.bytes = 2 * TableLayout(*candidate.material).size();
+    candidates.push_back(std::move(candidate));
+  }
+  // Smallest first, so that a set larger than the memory keeps the most endgames; by name among equals, so
+  // that the problems come in the same order on every system.
+  std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    return a.bytes != b.bytes ? a.bytes < b.bytes : a.name < b.name;
+  });
+  std::uint64_t left_out = 0, left_out_bytes = 0;
+  const std::uint64_t memory_for_tables = memory_left;
+  std::size_t chosen = 0;
+  for (; chosen < candidates.size() &&
+         (!candidates[chosen].material || candidates[chosen].bytes <= memory_left);
+       ++chosen)
+    memory_left -= candidates[chosen].bytes;
+  for (std::size_t i = chosen; i < candidates.size(); ++i, ++left_out) left_out_bytes += candidates[i].bytes;
+  candidates.resize(chosen);
   // The files are read and their checksums computed on all threads: a large set is gigabytes, and a GUI
   // waits for the engine's answer to `isready` meanwhile.
-  std::vector<std::unique_ptr<Table>> loaded(names.size());
-  std::vector<std::string> errors(names.size());
+  std::vector<std::unique_ptr<Table>> loaded(candidates.size());
+  std::vector<std::string> errors(candidates.size());
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
-    for (std::size_t i = next++; i < names.size(); i = next++) {
-      const auto material = parse_endgame_name(names[i], errors[i]);
-      if (!material) {
+    for (std::size_t i = next++; i < candidates.size(); i = next++) {
+      const Candidate& candidate = candidates[i];
+      if (!candidate.material) {
+        std::string error;
+        parse_endgame_name(candidate.name, error);
         errors[i] =
-            fmt::format("{}: {}", (folder / (names[i] + std::string(kRedSuffix))).string(), errors[i]);
+            fmt::format("{}: {}", (folder / (candidate.name + std::string(kRedSuffix))).string(), error);
         continue;
       }
-      loaded[i] = load_table(folder, *material, errors[i]);
+      loaded[i] = load_table(folder, *candidate.material, errors[i]);
     }
   };
   std::vector<std::thread> workers;
@@ -163,14 +196,18 @@ int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
   work();
   for (std::thread& worker : workers) worker.join();
   int count = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (!loaded[i]) {
+      memory_left += candidates[i].bytes;
       problems.push_back(errors[i]);
       continue;
     }
     tables.add(std::move(loaded[i]));
     ++count;
   }
+  if (left_out > 0)
+    problems.push_back(fmt::format("{}: {} endgames ({}) beyond the {} of memory for tables", folder.string(),
+                                   left_out, memory_text(left_out_bytes), memory_text(memory_for_tables)));
   return count;
 }
 

@@ -29,9 +29,10 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
 std::unique_ptr<Table> load_table(const std::filesystem::path& folder, const Material& material,
                                   std::string& error);
 // Every endgame whose files are in the folder, into `tables`; a line in `problems` for each file that is not
-// a whole table (or a folder that cannot be read), in the order of the endgames' names. Returns the tables
-// loaded. The files are read on `threads` threads.
+// a whole table (or a folder that cannot be read). Returns the tables loaded. The files are read on `threads`
+// threads, smallest endgame first, while they fit in `memory_left` bytes (which they use up): the endgames
+// that do not fit are left out, named in one line.
 int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
-                      std::vector<std::string>& problems, int threads);
+                      std::vector<std::string>& problems, int threads, std::uint64_t& memory_left);
 
 }  // namespace shuai::tablebase
