@@ -59,7 +59,8 @@ std::vector<CommandOption> sample_options(EgtbSettings& settings, bool with_thre
 
 std::vector<CommandOption> approaches_options(EgtbSettings& settings) {
   std::vector<CommandOption> options = egtb_options(settings, false);
-  options.erase(options.begin() + 2);  // no folder: the set's names are enough
+  std::erase_if(options,
+                [](const CommandOption& option) { return option.flag == "--folder"; });  // names suffice
   options.push_back(
       {"--plies", "N", "how many plies before the game reaches the set", &settings.plies_before, 0, 1000});
   return options;
