@@ -62,9 +62,7 @@ void Position::set_up(std::span<const Piece> pieces, std::span<const Square> squ
     assert(board_[squares[i]] == kEmpty && piece_counts_[piece_index(pieces[i])] < 5);
     add_piece(pieces[i], squares[i]);
   }
-  if (side == kBlack) key_ ^= kZobrist.black_to_move;
-  side_to_move_ = side_at_setup_ = side;
-  refresh_in_check();
+  set_side_to_move(side);  // looks at the check, once
 }
 
 void Position::refresh_in_check() {

@@ -335,27 +335,24 @@ int approaches(const EgtbSettings& settings, const std::vector<std::string>& pgn
         continue;
       }
       ++games;
+      // The first ply at which the game stands in a chosen endgame, if it does.
+      const auto in_chosen = [&](const Position& position) {
+        return chosen.contains(material_key(stored_orientation_of(material_of(position))));
+      };
       Position position = game.start;
-      std::vector<std::string> fens;
-      for (std::size_t ply = 0;; ++ply) {
-        // The count of plies since a capture starts again, as at any match's opening: the game's history
-        // does not come along, and a position near the move limit would measure nothing.
-        const std::string fen = to_fen(position);
-        std::vector<std::string_view> fields = split_words(fen);
-        fields[4] = "0";
-        fens.push_back(join_words(fields, 0, fields.size()));
-        const Material material = stored_orientation_of(material_of(position));
-        if (chosen.contains(material_key(material))) {
-          if (ply >= std::size_t(settings.plies_before)) {
-            fmt::print("{} ; game {} of {} reaches {} at ply {}\n", fens[ply - settings.plies_before],
-                       game.number, path, endgame_name(material), ply);
-            ++printed;
-          }
-          break;
-        }
-        if (ply == game.moves.size()) break;
-        position.make_move(game.moves[ply]);
-      }
+      std::size_t ply = 0;
+      while (!in_chosen(position) && ply < game.moves.size()) position.make_move(game.moves[ply++]);
+      if (!in_chosen(position) || ply < std::size_t(settings.plies_before)) continue;
+      Position before = game.start;
+      for (std::size_t i = 0; i + std::size_t(settings.plies_before) < ply; ++i) before.make_move(game.moves[i]);
+      // The count of plies since a capture starts again, as at any match's opening: the game's history does
+      // not come along, and a position near the move limit would measure nothing.
+      const std::string fen = to_fen(before);
+      std::vector<std::string_view> fields = split_words(fen);
+      fields[4] = "0";
+      fmt::print("{} ; game {} of {} reaches {} at ply {}\n", join_words(fields, 0, fields.size()),
+                 game.number, path, endgame_name(stored_orientation_of(material_of(position))), ply);
+      ++printed;
     }
   }
   fmt::print(stderr, "egtb approaches: {} positions from {} games ({} skipped)\n", printed, games, skipped);

@@ -146,6 +146,7 @@ int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
   struct Candidate {
     std::string name;
     std::optional<Material> material;
+    std::string error;        // why the name is no endgame's, or the table could not be read
     std::uint64_t bytes = 0;  // both sides' entries, as loaded
   };
   std::vector<Candidate> candidates;
@@ -153,10 +154,13 @@ int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
   for (const auto& file : files) {
     const std::string file_name = file.path().filename().string();
     if (!file_name.ends_with(kRedSuffix)) continue;
-    Candidate candidate{file_name.substr(0, file_name.size() - kRedSuffix.size()), std::nullopt, 0};
-    std::string error;
-    candidate.material = parse_endgame_name(candidate.name, error);
-    if (candidate.material) candidate.bytes = 2 * TableLayout(*candidate.material).size();
+    Candidate candidate;
+    candidate.name = file_name.substr(0, file_name.size() - kRedSuffix.size());
+    candidate.material = parse_endgame_name(candidate.name, candidate.error);
+    if (candidate.material)
+      candidate.bytes = 2 * TableLayout(*candidate.material).size();
+    else
+      candidate.error = fmt::format("{}: {}", file.path().string(), candidate.error);
     candidates.push_back(std::move(candidate));
   }
   // Smallest first, so that a set larger than the memory keeps the most endgames; by name among equals, so
@@ -164,32 +168,24 @@ int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
   std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
     return a.bytes != b.bytes ? a.bytes < b.bytes : a.name < b.name;
   });
-  std::uint64_t left_out = 0, left_out_bytes = 0;
   const std::uint64_t memory_for_tables = memory_left;
   std::size_t chosen = 0;
   for (; chosen < candidates.size() &&
          (!candidates[chosen].material || candidates[chosen].bytes <= memory_left);
        ++chosen)
     memory_left -= candidates[chosen].bytes;
-  for (std::size_t i = chosen; i < candidates.size(); ++i, ++left_out) left_out_bytes += candidates[i].bytes;
+  const std::size_t left_out = candidates.size() - chosen;
+  std::uint64_t left_out_bytes = 0;
+  for (std::size_t i = chosen; i < candidates.size(); ++i) left_out_bytes += candidates[i].bytes;
   candidates.resize(chosen);
   // The files are read and their checksums computed on all threads: a large set is gigabytes, and a GUI
   // waits for the engine's answer to `isready` meanwhile.
   std::vector<std::unique_ptr<Table>> loaded(candidates.size());
-  std::vector<std::string> errors(candidates.size());
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
-    for (std::size_t i = next++; i < candidates.size(); i = next++) {
-      const Candidate& candidate = candidates[i];
-      if (!candidate.material) {
-        std::string error;
-        parse_endgame_name(candidate.name, error);
-        errors[i] =
-            fmt::format("{}: {}", (folder / (candidate.name + std::string(kRedSuffix))).string(), error);
-        continue;
-      }
-      loaded[i] = load_table(folder, *candidate.material, errors[i]);
-    }
+    for (std::size_t i = next++; i < candidates.size(); i = next++)
+      if (Candidate& candidate = candidates[i]; candidate.material)
+        loaded[i] = load_table(folder, *candidate.material, candidate.error);
   };
   std::vector<std::thread> workers;
   for (int t = 1; t < threads; ++t) workers.emplace_back(work);
@@ -199,7 +195,7 @@ int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (!loaded[i]) {
       memory_left += candidates[i].bytes;
-      problems.push_back(errors[i]);
+      problems.push_back(candidates[i].error);
       continue;
     }
     tables.add(std::move(loaded[i]));
