@@ -58,6 +58,15 @@ void EngineCore::message(const std::string& text) {
     writer_.line(text);
 }
 
+void EngineCore::print_late_messages() {
+  std::vector<std::string> lines;
+  {
+    const std::lock_guard lock(late_messages_->mutex);
+    lines.swap(late_messages_->lines);
+  }
+  for (const std::string& line : lines) message(line);
+}
+
 void EngineCore::set_position(Position position) {
   position_ = std::move(position);
   banned_moves_.clear();
@@ -214,16 +223,28 @@ void EngineCore::load_tablebases() {
   auto tables = std::make_shared<tablebase::TableSet>();
   std::vector<std::string> problems;
   int loaded = 0;
-  // What the machine can give less the two hash tables: a folder larger than that (the whole one-sided set
-  // is 53 GB) loads its smallest endgames and names the rest in one line.
-  const std::size_t used = searcher_.table().megabytes() + searcher_.minors_table().megabytes();
-  std::uint64_t memory_left =
-      std::uint64_t(memory_limit_megabytes() - std::min(used, memory_limit_megabytes())) << 20;
+  // The files are mapped, not read: the whole one-sided set is 53 GB, more than most machines' memory. The
+  // checksums of the smallest endgames, up to a gigabyte, are checked before the engine answers (a second
+  // or so from a cold disk); the rest come into use one by one as the background check reaches them.
+  constexpr std::uint64_t kBytesCheckedAtOnce = std::uint64_t(1) << 30;
+  std::uint64_t bytes_to_check = kBytesCheckedAtOnce;
   for (const std::string_view folder : split_at(tablebase_paths_, ';'))
     loaded += tablebase::load_table_folder(
-        folder, *tables, problems, int(std::max(1U, std::thread::hardware_concurrency())), memory_left);
+        folder, *tables, problems, int(std::max(1U, std::thread::hardware_concurrency())), bytes_to_check);
   for (const std::string& problem : problems) message(problem + ": left out");
-  message(fmt::format("tablebases: {} endgames loaded", loaded));
+  std::uint64_t unchecked = 0, unchecked_bytes = 0;
+  for (const tablebase::MappedTable* table : tables->mapped_tables())
+    if (!table->checked.load(std::memory_order_relaxed))
+      ++unchecked, unchecked_bytes += 2 * table->entry_count();
+  if (unchecked == 0)
+    message(fmt::format("tablebases: {} endgames loaded", loaded));
+  else
+    message(fmt::format("tablebases: {} endgames loaded, {} of them ({:.1f} GB) in use once checked", loaded,
+                        unchecked, double(unchecked_bytes) / double(1 << 30)));
+  tablebase::check_in_background(*tables, [late = late_messages_](const std::string& line) {
+    const std::lock_guard lock(late->mutex);
+    late->lines.push_back(line);
+  });
   if (loaded > 0) searcher_.options().tablebases = std::move(tables);
 }
 

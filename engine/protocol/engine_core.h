@@ -65,6 +65,10 @@ class EngineCore {
     print_message_ = std::move(printer);
   }
   void message(const std::string& text);
+  // Prints what background work (the check of mapped tablebases) had to say since the last time: the
+  // session calls it before each command, so that no line comes out of turn or through a dialect that is
+  // gone.
+  void print_late_messages();
 
   // The position; changed only while no search runs (thinking() is false), or by the dialect's worker job
   // under its own lock (CECP plays its moves there).
@@ -130,8 +134,15 @@ class EngineCore {
   void load_book();
   void load_tablebases();
 
+  struct LateMessages {
+    std::mutex mutex;
+    std::vector<std::string> lines;
+  };
+
   LineWriter& writer_;
   std::function<void(const std::string&)> print_message_;
+  // Shared with the background work, which may outlive a core being destroyed by a moment.
+  std::shared_ptr<LateMessages> late_messages_ = std::make_shared<LateMessages>();
   Searcher searcher_;
   std::unique_ptr<EvaluationTables> loaded_tables_;  // the weights of a loaded parameter file
   Position position_;

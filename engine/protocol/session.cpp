@@ -50,6 +50,7 @@ bool Session::handle(std::string_view line) {
   // goes on in the one named last, with the options set so far (they live in the core). CECP stays CECP.
   if ((command == "ucci" || command == "uci") && protocol_ != Protocol::kCecp && !core_.thinking())
     choose(command == "ucci" ? Protocol::kUcci : Protocol::kUci);
+  core_.print_late_messages();
   ended_ = !dialect_->handle(words, line);
   return !ended_;
 }

@@ -5,8 +5,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -28,11 +30,23 @@ std::optional<std::string> read_table_file(const std::filesystem::path& folder, 
 // Both sides' files of an endgame, or nothing and a line in `error`.
 std::unique_ptr<Table> load_table(const std::filesystem::path& folder, const Material& material,
                                   std::string& error);
-// Every endgame whose files are in the folder, into `tables`; a line in `problems` for each file that is not
-// a whole table (or a folder that cannot be read). Returns the tables loaded. The files are read on `threads`
-// threads, smallest endgame first, while they fit in `memory_left` bytes (which they use up): the endgames
-// that do not fit are left out, named in one line.
+// Both sides' files of an endgame mapped into memory, their headers and sizes checked (not yet their
+// checksums), or nothing and a line in `error`.
+std::unique_ptr<MappedTable> map_table(const std::filesystem::path& folder, const Material& material,
+                                       std::string& error);
+// Whether a mapped table's entries match their checksums: nothing when they do, or a line saying which file
+// is damaged (or that `stop` was requested).
+std::optional<std::string> check_mapped_table(const MappedTable& table, const std::stop_token& stop);
+// Every endgame whose files are in the folder, mapped into memory, into `tables`; a line in `problems` for
+// each file that is not a whole table (or a folder that cannot be read). Returns the endgames added. The
+// headers are checked at once; so are the checksums of the smallest endgames, on `threads` threads, while
+// their entries add up to no more than `bytes_to_check` (which they use up). The rest wait for
+// check_in_background and are not probed until then.
 int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
-                      std::vector<std::string>& problems, int threads, std::uint64_t& memory_left);
+                      std::vector<std::string>& problems, int threads, std::uint64_t& bytes_to_check);
+// Checks the mapped tables not yet checked, smallest first, on the set's background thread at a low
+// priority, so that the engine answers at once and its tables come into use one by one. `report` (called
+// on that thread) gets a line for each damaged file, which is never probed, and one when all are done.
+void check_in_background(TableSet& tables, std::function<void(const std::string&)> report);
 
 }  // namespace shuai::tablebase

@@ -1,4 +1,4 @@
-// The tables in memory and the probe.
+// The tables, in memory or mapped, and the probe.
 #include "engine/tablebase/table_set.h"
 
 #include <fmt/format.h>
@@ -21,9 +21,18 @@ std::uint64_t material_key(const Material& material) {
   return key;
 }
 
+TableSet::~TableSet() = default;
+
 void TableSet::add(std::unique_ptr<Table> table) {
   const std::uint64_t key = material_key(table->layout.material());
+  mapped_.erase(key);
   tables_[key] = std::move(table);
+}
+
+void TableSet::add(std::unique_ptr<MappedTable> table) {
+  const std::uint64_t key = material_key(table->layout.material());
+  tables_.erase(key);
+  mapped_[key] = std::move(table);
 }
 
 const Table* TableSet::find(const Material& material) const {
@@ -31,8 +40,14 @@ const Table* TableSet::find(const Material& material) const {
   return found == tables_.end() ? nullptr : found->second.get();
 }
 
+const MappedTable* TableSet::find_mapped(const Material& material) const {
+  const auto found = mapped_.find(material_key(material));
+  return found == mapped_.end() ? nullptr : found->second.get();
+}
+
 void TableSet::remove(const Material& material) {
   tables_.erase(material_key(material));
+  mapped_.erase(material_key(material));
 }
 
 std::vector<const Table*> TableSet::tables() const {
@@ -41,18 +56,41 @@ std::vector<const Table*> TableSet::tables() const {
   return list;
 }
 
+std::vector<MappedTable*> TableSet::mapped_tables() {
+  std::vector<MappedTable*> list;
+  for (const auto& [key, table] : mapped_) list.push_back(table.get());
+  return list;
+}
+
 std::optional<TableValue> TableSet::probe(const Position& position) const {
   const Material material = material_of(position);
   const bool exchange = !is_stored_orientation(material);
-  const Table* table = find(exchange ? with_colors_exchanged(material) : material);
-  if (table == nullptr) return std::nullopt;
-  Placement placement;
-  table->layout.placement_from(position, exchange, placement);
+  const std::uint64_t key = material_key(exchange ? with_colors_exchanged(material) : material);
   const Color side = exchange ? opposite(position.side_to_move()) : position.side_to_move();
-  const auto& values = table->values[side];
-  const std::uint64_t index = table->layout.index_of(placement);
-  if (index >= values.size()) return std::nullopt;
-  return values[index];
+  Placement placement;
+  if (const auto found = tables_.find(key); found != tables_.end()) {
+    const Table& table = *found->second;
+    table.layout.placement_from(position, exchange, placement);
+    const std::uint64_t index = table.layout.index_of(placement);
+    if (index >= table.values[side].size()) return std::nullopt;
+    return table.values[side][index];
+  }
+  const auto found = mapped_.find(key);
+  // Relaxed: the mapping was made before the checking thread started, and the files do not change.
+  if (found == mapped_.end() || !found->second->checked.load(std::memory_order_relaxed)) return std::nullopt;
+  const MappedTable& table = *found->second;
+  table.layout.placement_from(position, exchange, placement);
+  const std::uint64_t index = table.layout.index_of(placement);
+  if (index >= table.entry_count()) return std::nullopt;
+  return table.entries(side)[index];
+}
+
+void TableSet::run_in_background(std::function<void(std::stop_token)> work) {
+  background_ = std::jthread(std::move(work));
+}
+
+void TableSet::wait_for_background() {
+  if (background_.joinable()) background_.join();
 }
 
 }  // namespace shuai::tablebase

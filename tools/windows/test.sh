@@ -2,9 +2,9 @@
 # The Windows engine under Wine against the native one (docs/windows.md), after the native Release build:
 # builds build-windows/bin/shuai.exe (tools/windows/build.sh), checks that it needs no DLL but the system's,
 # and compares it with build/bin/shuai: the bench signature, perft 4, UCCI and UCI sessions sent with CRLF line
-# endings (bestmoves at depth 8), then checks two threads, the built-in book, a move on the clock, quit during
-# go infinite, and a short match between the two. Installs MinGW-w64 and Wine when missing; everything runs at
-# low priority. Prints a line per check and exits non-zero on any mismatch.
+# endings (bestmoves at depth 8), then checks two threads, the built-in book, tablebases made and mapped, a move
+# on the clock, quit during go infinite, and a short match between the two. Installs MinGW-w64 and Wine when
+# missing; everything runs at low priority. Prints a line per check and exits non-zero on any mismatch.
 #   usage: tools/windows/test.sh [NATIVE_BUILD_DIR]   (the native build to compare with; default build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -164,6 +164,23 @@ echo "built-in book at the start: ${book_line:-no book line} (the file's moves: 
   fail "the built-in book did not answer with one of its moves"
 [[ $book_line == *"one of $(wc -w <<<"$book_moves"):"* ]] ||
   fail "the built-in book has another number of moves than the file"
+
+# Tablebases: the Windows program makes KRvK's files byte for byte as the native one does, and, mapped into
+# memory (a file mapping view on Windows), they answer a go in their reach.
+"${native[@]}" egtb generate --endgame KRvK --folder "$scratch/tables-native" >/dev/null
+"${windows[@]}" egtb generate --endgame KRvK --folder "Z:$scratch/tables-windows" >/dev/null 2>&1 || true
+for file in KvK.red.egtb KvK.black.egtb KRvK.red.egtb KRvK.black.egtb; do
+  cmp -s "$scratch/tables-native/$file" "$scratch/tables-windows/$file" || fail "$file differs from the native one"
+done
+echo "tablebases: $(ls "$scratch/tables-windows" | wc -l) files made by shuai.exe, the same as the native ones"
+session '\r\n' "$scratch/tables" "ucci
+setoption egtbpaths Z:$scratch/tables-windows
+position fen 5k3/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1
+go depth 5" "${windows[@]}"
+tables_said=$(uncr <"$scratch/tables" | grep -E '^info message tablebase|^bestmove' | tr '\n' ';' || true)
+echo "tablebases in a session: $tables_said"
+[[ $tables_said == *"tablebases: 2 endgames loaded"*"tablebase win in 1 plies"*"bestmove e1e8"* ]] ||
+  fail "the mapped tables did not answer"
 
 # A program fed through a named pipe, one command at a time, for the checks that time an answer.
 started=0
