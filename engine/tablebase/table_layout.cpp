@@ -114,11 +114,13 @@ TableLayout::TableLayout(const Material& material) : material_(material) {
     for (const PieceType type : kGroupOrder) {
       const int count = material.count[c][type];
       if (count == 0) continue;
-      PieceGroup group{c, type, count, piece_count_, domain_of(c, type), {}, 0, {}};
+      PieceGroup group{c, type, count, piece_count_, domain_of(c, type), {}, 0, 0, {}};
       group.ordinal.fill(-1);
       for (std::size_t i = 0; i < group.domain.size(); ++i) group.ordinal[group.domain[i]] = std::int16_t(i);
       const int n = int(group.domain.size());
       group.combinations = binomial(n, count);
+      assert(group.combinations >= 2);  // no group fills its whole domain
+      group.reciprocal = ~std::uint64_t(0) / group.combinations + 1;
       group.combination_ordinals.resize(group.combinations * std::size_t(count));
       // Every ascending choice of `count` ordinals, stored at its rank sum C(o_i, i).
       std::vector<int> choice(std::size_t(count), 0);
@@ -153,8 +155,12 @@ TableLayout::TableLayout(const Material& material) : material_(material) {
 bool TableLayout::placement_of(std::uint64_t index, Placement& placement) const {
   for (std::size_t g = groups_.size(); g-- > 0;) {
     const PieceGroup& group = groups_[g];
-    const std::uint64_t rank = index % group.combinations;
-    index /= group.combinations;
+    // index / combinations as the high half of a product: exact while index * combinations < 2^64 (a table
+    // has fewer than 2^35 entries, a group fewer than 2^13 combinations). The division it replaces was the
+    // generator's costliest instruction, several for every entry of every pass.
+    const auto quotient = std::uint64_t((unsigned __int128)index * group.reciprocal >> 64);
+    const std::uint64_t rank = index - quotient * group.combinations;
+    index = quotient;
     for (int i = 0; i < group.count; ++i)
       placement.squares[std::size_t(group.first + i)] =
           group.domain[group.combination_ordinals[rank * std::size_t(group.count) + std::size_t(i)]];

@@ -30,6 +30,7 @@ struct PieceGroup {
   std::vector<std::uint8_t> domain;                // dense squares the type can stand on, ascending
   std::array<std::int16_t, kSquareCount> ordinal;  // a square's place in the domain, -1 when not in it
   std::uint64_t combinations;                      // ways to place the group
+  std::uint64_t reciprocal;                        // ceil(2^64 / combinations), to divide by a multiply
   std::vector<std::uint8_t> combination_ordinals;  // count ordinals per combination, ascending
 };
 
