@@ -1,7 +1,7 @@
-// `shuai egtb generate|stats|verify|sample|probe|approaches`: endgame tablebases made, counted, checked and
-// read, and the positions that measure them in play. Generation goes endgame by endgame, each after the
-// tables its captures lead to; a table whose files are present and pass their checks is loaded instead of
-// made again, so a killed run resumes where it stopped.
+// `shuai egtb generate|list|stats|verify|sample|probe|approaches`: endgame tablebases made, planned, counted,
+// checked and read, and the positions that measure them in play. Generation goes endgame by endgame, each
+// after the tables its captures lead to; a table whose files are present and pass their checks is loaded
+// instead of made again, so a killed run resumes where it stopped.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -57,10 +58,15 @@ std::vector<CommandOption> sample_options(EgtbSettings& settings, bool with_thre
   return options;
 }
 
-std::vector<CommandOption> approaches_options(EgtbSettings& settings) {
+// The options of the verbs that read names, not files.
+std::vector<CommandOption> name_options(EgtbSettings& settings) {
   std::vector<CommandOption> options = egtb_options(settings, false);
-  std::erase_if(options,
-                [](const CommandOption& option) { return option.flag == "--folder"; });  // names suffice
+  std::erase_if(options, [](const CommandOption& option) { return option.flag == "--folder"; });
+  return options;
+}
+
+std::vector<CommandOption> approaches_options(EgtbSettings& settings) {
+  std::vector<CommandOption> options = name_options(settings);
   options.push_back(
       {"--plies", "N", "how many plies before the game reaches the set", &settings.plies_before, 0, 1000});
   return options;
@@ -216,6 +222,24 @@ bool visit_tables(const EgtbSettings& settings, std::string_view command, Visit&
   return true;
 }
 
+// The chosen endgames in generation order with their waves, one a line ("3 KRNvKAABB 153090000"): wave 0 for
+// an endgame whose captures lead to no table, else one more than the highest wave among the tables they lead
+// to. The endgames of one wave need only those of earlier waves, so they can be made at once by separate runs
+// (machines, jobs of an array), each `generate --endgame NAME`, once the earlier waves are in the folder.
+int list(const EgtbSettings& settings) {
+  const auto endgames = chosen_endgames(settings, "egtb list");
+  if (!endgames) return 2;
+  std::unordered_map<std::uint64_t, int> wave_of;
+  for (const Material& material : *endgames) {
+    int wave = 0;
+    for (const Material& smaller : endgames_after_one_capture(material))
+      wave = std::max(wave, wave_of.at(material_key(smaller)) + 1);  // made before it: the order says so
+    wave_of[material_key(material)] = wave;
+    fmt::print("{} {} {}\n", wave, endgame_name(material), 2 * TableLayout(material).size());
+  }
+  return 0;
+}
+
 int stats(const EgtbSettings& settings) {
   std::string rows;
   const bool loaded =
@@ -344,7 +368,8 @@ int approaches(const EgtbSettings& settings, const std::vector<std::string>& pgn
       while (!in_chosen(position) && ply < game.moves.size()) position.make_move(game.moves[ply++]);
       if (!in_chosen(position) || ply < std::size_t(settings.plies_before)) continue;
       Position before = game.start;
-      for (std::size_t i = 0; i + std::size_t(settings.plies_before) < ply; ++i) before.make_move(game.moves[i]);
+      for (std::size_t i = 0; i + std::size_t(settings.plies_before) < ply; ++i)
+        before.make_move(game.moves[i]);
       // The count of plies since a capture starts again, as at any match's opening: the game's history does
       // not come along, and a position near the move limit would measure nothing.
       const std::string fen = to_fen(before);
@@ -365,36 +390,40 @@ int run_egtb_command(std::span<const std::string_view> words) {
   const std::string_view verb = words.empty() ? std::string_view() : words[0];
   EgtbSettings settings;
   const bool generating = verb == "generate", checking = verb == "verify";
-  std::vector<CommandOption> options = verb == "sample" ? sample_options(settings)
-                                       : verb == "approaches"
-                                           ? approaches_options(settings)
-                                           : egtb_options(settings, generating || checking);
+  std::vector<CommandOption> options = verb == "sample"       ? sample_options(settings)
+                                       : verb == "approaches" ? approaches_options(settings)
+                                       : verb == "list"       ? name_options(settings)
+                                                        : egtb_options(settings, generating || checking);
   const CommandText text = {
       verb == "probe"        ? "egtb probe"
+      : verb == "list"       ? "egtb list"
       : verb == "stats"      ? "egtb stats"
       : verb == "sample"     ? "egtb sample"
       : verb == "approaches" ? "egtb approaches"
       : checking             ? "egtb verify"
                              : "egtb generate",
-      "shuai egtb generate|stats|verify|sample [options] | shuai egtb probe [--folder DIR] FEN | shuai egtb\n"
+      "shuai egtb generate|list|stats|verify|sample [options] | shuai egtb probe [--folder DIR] FEN | shuai "
+      "egtb\n"
       "approaches [--set NAME] [--plies N] GAMES.pgn...",
       "Endgame tablebases (docs/tablebases.md). generate: solves the endgames by retrograde analysis, each\n"
       "after the tables its captures lead to, checks each table against its children and writes it (files\n"
-      "already present and whole are loaded, so a stopped run resumes). stats: positions, wins, draws, "
-      "losses\n"
-      "and the longest win per endgame and side to move. verify: the consistency pass over the files. "
-      "sample:\n"
-      "random won positions with their plies to conversion ('FEN;plies'). probe: a position's value.\n"
-      "approaches: from played games, the position N plies before each first reaches the set."};
-  if (verb != "generate" && verb != "stats" && verb != "verify" && verb != "probe" && verb != "sample" &&
-      verb != "approaches") {
+      "already present and whole are loaded, so a stopped run resumes). list: the endgames in that order, "
+      "with\n"
+      "their waves and entries (a wave's endgames can be made at once by separate runs, once the earlier\n"
+      "waves are made). stats: positions, wins, draws, losses and the longest win per endgame and side to\n"
+      "move. verify: the consistency pass over the files. sample: random won positions with their plies to\n"
+      "conversion ('FEN;plies'). probe: a position's value. approaches: from played games, the position N\n"
+      "plies before each first reaches the set."};
+  if (verb != "generate" && verb != "list" && verb != "stats" && verb != "verify" && verb != "probe" &&
+      verb != "sample" && verb != "approaches") {
     if (!words.empty() && asks_for_help(words.first(1))) {
       // Without a verb: every verb's options (--threads for generate and verify, the last three for sample).
       fmt::print("{}", command_usage(text, sample_options(settings, true)));
       return 0;
     }
-    fmt::print(stderr,
-               "egtb: give generate, stats, verify, sample, probe or approaches (try 'shuai egtb --help')\n");
+    fmt::print(
+        stderr,
+        "egtb: give generate, list, stats, verify, sample, probe or approaches (try 'shuai egtb --help')\n");
     return 2;
   }
   std::vector<std::string> positional;
@@ -402,6 +431,7 @@ int run_egtb_command(std::span<const std::string_view> words) {
                                           verb == "probe" || verb == "approaches" ? &positional : nullptr))
     return *done;
   if (verb == "generate") return generate(settings);
+  if (verb == "list") return list(settings);
   if (verb == "stats") return stats(settings);
   if (verb == "verify") return verify(settings);
   if (verb == "sample") return sample(settings);

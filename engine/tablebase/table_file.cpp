@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <system_error>
 #include <thread>
 
@@ -136,7 +137,11 @@ std::optional<std::string> write_table_file(const std::filesystem::path& folder,
   std::error_code code;
   std::filesystem::create_directories(folder, code);
   const std::filesystem::path path = folder / table_file_name(table.layout.material(), side);
-  const std::filesystem::path partial = path.string() + ".partial";
+  // A name of this writer's own: two runs that make the same table into one folder (shards of a set shared
+  // out by endgame) never write into the same partial file; the rename leaves one whole file either way.
+  std::random_device random;
+  const std::filesystem::path partial =
+      fmt::format("{}.partial-{:08x}{:08x}", path.string(), random(), random());
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));

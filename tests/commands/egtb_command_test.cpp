@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "tests/support/program_run.h"
 
@@ -68,6 +71,57 @@ TEST_CASE("egtb generate makes the tables with their subtables, and a second run
   CHECK(black_horse.output == red_horse.output);
 }
 
+// The way a set is shared out over machines or the jobs of an array: wave by wave, each endgame of a wave
+// made by a run of its own at the same time as the others, into one folder.
+TEST_CASE("egtb list gives waves whose endgames, made at once by separate runs, give the files of one run") {
+  const TableFolder shared, single;
+  const test::ProgramRun listed = egtb("list --endgame KRvKAB");
+  INFO(listed.output);
+  REQUIRE(listed.exit_code == 0);
+  std::vector<std::vector<std::string>> waves;
+  std::istringstream lines(listed.output);
+  int wave = 0;
+  std::string name;
+  std::uint64_t entries = 0;
+  while (lines >> wave >> name >> entries) {
+    REQUIRE(wave <= int(waves.size()));  // in order: a wave's endgames follow the earlier waves'
+    if (wave == int(waves.size())) waves.emplace_back();
+    waves[std::size_t(wave)].push_back(name);
+  }
+  REQUIRE(waves.size() == 4);
+  CHECK(waves[0] == std::vector<std::string>{"KvK"});
+  CHECK(waves[3] == std::vector<std::string>{"KRvKAB"});
+  CHECK(listed.output.find("3 KRvKAB 283500\n") != std::string::npos);  // two sides of 141,750 entries
+  for (const auto& endgames : waves) {
+    std::vector<test::ProgramRun> runs(endgames.size());
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < endgames.size(); ++i)
+      threads.emplace_back([&, i] {
+        runs[i] = egtb("generate --threads 1 --endgame " + endgames[i] + " --folder " + shared.path.string());
+      });
+    for (std::thread& thread : threads) thread.join();
+    for (std::size_t i = 0; i < endgames.size(); ++i) {
+      INFO(runs[i].output);
+      CHECK(runs[i].exit_code == 0);
+      CHECK(runs[i].output.find("Tables: 1 made, ") != std::string::npos);  // the rest are the earlier waves'
+    }
+  }
+  REQUIRE(egtb("generate --endgame KRvKAB --folder " + single.path.string()).exit_code == 0);
+  int files = 0;
+  for (const auto& file : std::filesystem::directory_iterator(single.path)) {
+    ++files;
+    std::ifstream one(file.path(), std::ios::binary),
+        other(shared.path / file.path().filename(), std::ios::binary);
+    const std::string one_bytes{std::istreambuf_iterator<char>(one), {}};
+    const std::string other_bytes{std::istreambuf_iterator<char>(other), {}};
+    CHECK_MESSAGE(one_bytes == other_bytes, file.path().filename().string());
+  }
+  std::size_t endgame_count = 0;
+  for (const auto& endgames : waves) endgame_count += endgames.size();
+  CHECK(files == 2 * int(endgame_count));
+  CHECK(std::distance(std::filesystem::directory_iterator(shared.path), {}) == files);
+}
+
 TEST_CASE("egtb answers a bad file or word with one line, and remakes a damaged table") {
   const TableFolder folder;
   const std::string where = " --folder " + folder.path.string();
@@ -86,7 +140,7 @@ TEST_CASE("egtb answers a bad file or word with one line, and remakes a damaged 
   expect_one_line("generate --endgame KXvK" + where, "not a piece letter", 2);
   expect_one_line("probe" + where + " 'not a fen'", "egtb probe: ", 2);
   expect_one_line("probe" + where + " '5k3/9/9/9/9/9/9/9/4R4/3KR4 w'", "KRRvK.red.egtb: no such file", 1);
-  expect_one_line("", "give generate, stats, verify, sample, probe or approaches", 2);
+  expect_one_line("", "give generate, list, stats, verify, sample, probe or approaches", 2);
 
   const std::uintmax_t size = std::filesystem::file_size(file);
   overwrite(file, 200, "\x07");
