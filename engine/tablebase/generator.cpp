@@ -172,6 +172,25 @@ GenerationResult generate_table(const Material& material, const TableSet& subtab
 
 Verification verify_table(const Table& table, const TableSet& subtables, int threads) {
   const TableLayout& layout = table.layout;
+  // The index after the quiet move `m` (made on `position`) from the entry `index` at `placement`. A move of
+  // another piece than a king keeps the kings, and so the orientation: the index changes by the moved piece's
+  // group's rank alone (the layout's test checks that the index is that sum). A king's move may need the
+  // mirror: its index is worked out whole.
+  const auto index_after_quiet = [&layout](const Placement& placement, std::uint64_t index, Move m,
+                                           const Position& position) {
+    const auto from = std::uint8_t(square_index(from_square(m)));
+    Placement next = placement;
+    if (placement.squares[0] == from || placement.squares[1] == from) {
+      layout.placement_from(position, false, next);
+      return layout.index_of(next);
+    }
+    int slot = 2;  // past the kings' slots
+    while (placement.squares[std::size_t(slot)] != from) ++slot;
+    const int group = layout.group_of_slot(slot);
+    next.squares[std::size_t(slot)] = std::uint8_t(square_index(to_square(m)));
+    return index + (layout.group_rank(next, group) - layout.group_rank(placement, group)) *
+                       layout.group_weight(group);
+  };
   Verification verification;
   std::atomic<std::uint64_t> checked{0}, wrong{0}, defender_checks{0}, held_by_checks{0}, held_by_chases{0};
   std::mutex first_mutex;
@@ -183,8 +202,10 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
           for (std::uint64_t index = begin; index < end; ++index) {
             ++checked_here;
             const TableValue stored = table.values[side][index];
+            Placement placement;
             const bool a_position =
-                layout.set_position_of(index, side, position) && !position.is_king_attacked(opposite(side));
+                layout.placement_of(index, placement) &&
+                (layout.set_position(placement, side, position), !position.is_king_attacked(opposite(side)));
             TableValue expected = kNoPositionValue;
             if (a_position) {
               MoveList moves;
@@ -202,9 +223,7 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
                 if (capture) {
                   after = subtables.probe(position).value_or(kNoPositionValue);
                 } else {
-                  Placement next;
-                  layout.placement_from(position, false, next);
-                  after = table.values[opposite(side)][layout.index_of(next)];
+                  after = table.values[opposite(side)][index_after_quiet(placement, index, m, position)];
                 }
                 position.unmake_move();
                 const int plies = capture ? 1 : distance_of(after) + 1;
