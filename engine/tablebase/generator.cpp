@@ -172,22 +172,23 @@ GenerationResult generate_table(const Material& material, const TableSet& subtab
 
 Verification verify_table(const Table& table, const TableSet& subtables, int threads) {
   const TableLayout& layout = table.layout;
-  // The index after the quiet move `m` (made on `position`) from the entry `index` at `placement`. A move of
-  // another piece than a king keeps the kings, and so the orientation: the index changes by the moved piece's
-  // group's rank alone (the layout's test checks that the index is that sum). A king's move may need the
-  // mirror: its index is worked out whole.
-  const auto index_after_quiet = [&layout](const Placement& placement, std::uint64_t index, Move m,
-                                           const Position& position) {
+  // The index after the quiet move `m` from the entry `index` at `placement`. A move of another piece than a
+  // king keeps the kings, and so the orientation: the index changes by the moved piece's group's rank alone
+  // (the layout's test checks that the index is that sum). A king's move may need the mirror: its index is
+  // worked out whole.
+  const auto index_after_quiet = [&layout](const Placement& placement, std::uint64_t index, Move m) {
     const auto from = std::uint8_t(square_index(from_square(m)));
+    const auto to = std::uint8_t(square_index(to_square(m)));
     Placement next = placement;
-    if (placement.squares[0] == from || placement.squares[1] == from) {
-      layout.placement_from(position, false, next);
-      return layout.index_of(next);
-    }
+    for (int king = 0; king < 2; ++king)
+      if (placement.squares[std::size_t(king)] == from) {
+        next.squares[std::size_t(king)] = to;
+        return layout.index_of(next);
+      }
     int slot = 2;  // past the kings' slots
     while (placement.squares[std::size_t(slot)] != from) ++slot;
     const int group = layout.group_of_slot(slot);
-    next.squares[std::size_t(slot)] = std::uint8_t(square_index(to_square(m)));
+    next.squares[std::size_t(slot)] = to;
     return index + (layout.group_rank(next, group) - layout.group_rank(placement, group)) *
                        layout.group_weight(group);
   };
@@ -216,16 +217,19 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
               const bool without_attackers = layout.material().attackers(side) == 0;
               for (const Move m : moves) {
                 const bool capture = position.piece_on(to_square(m)) != kEmpty;
-                position.make_move(m);
-                const bool check = position.in_check();
-                defender_checked |= without_attackers && check;
+                // Whether the move checks, found only when it matters (most quiet moves are never made).
+                std::optional<bool> check;
+                const auto checks = [&] { return check ? *check : *(check = position.gives_check(m)); };
                 TableValue after = kNoPositionValue;
                 if (capture) {
+                  position.make_move(m);
+                  check = position.in_check();
                   after = subtables.probe(position).value_or(kNoPositionValue);
+                  position.unmake_move();
                 } else {
-                  after = table.values[opposite(side)][index_after_quiet(placement, index, m, position)];
+                  after = table.values[opposite(side)][index_after_quiet(placement, index, m)];
                 }
-                position.unmake_move();
+                defender_checked |= without_attackers && checks();
                 const int plies = capture ? 1 : distance_of(after) + 1;
                 // A capture converts at once, whatever decided the smaller table's value; a quiet move into a
                 // position decided by the ruling on perpetual check is decided by it too.
@@ -242,7 +246,7 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
                   draw = true;
                   // A drawing move that neither checks nor chases: no ruling on perpetual play can touch this
                   // draw.
-                  if (!check && !idle_draw) {
+                  if (!idle_draw && !checks()) {
                     checkless_draw = true;
                     position.make_move(m);
                     idle_draw = classify_last_move(position).chased.empty();
