@@ -1,7 +1,7 @@
 // `shuai egtb generate|list|stats|verify|sample|probe|approaches`: endgame tablebases made, planned, counted,
 // checked and read, and the positions that measure them in play. Generation goes endgame by endgame, each
-// after the tables its captures lead to; a table whose files are present and pass their checks is loaded
-// instead of made again, so a killed run resumes where it stopped.
+// after the tables its captures lead to; a table whose files are present is not made again (and is read, its
+// checksums checked, only when a table still to be made needs it), so a killed run resumes where it stopped.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -102,12 +102,15 @@ std::optional<std::vector<Material>> chosen_endgames(const EgtbSettings& setting
   return with_subtables(endgames);
 }
 
-// For each endgame of a list in generation order, the last position in the list of an endgame whose captures
-// lead to it: a table stays in memory only until then, since the larger sets do not fit in memory whole.
-std::vector<std::size_t> last_needed_by(const std::vector<Material>& endgames) {
+// For each endgame of a list in generation order, the last position in the list of an endgame among
+// `consumers` (all when empty) whose captures lead to it, or its own position when there is none: a table
+// stays in memory only until then, since the larger sets do not fit in memory whole.
+std::vector<std::size_t> last_needed_by(const std::vector<Material>& endgames,
+                                        const std::vector<bool>& consumers = {}) {
   std::vector<std::size_t> last_needed(endgames.size());
   for (std::size_t i = 0; i < endgames.size(); ++i) {
     last_needed[i] = i;
+    if (!consumers.empty() && !consumers[i]) continue;
     for (const Material& smaller : endgames_after_one_capture(endgames[i]))
       for (std::size_t j = 0; j < i; ++j)
         if (endgames[j] == smaller) last_needed[j] = i;
@@ -129,26 +132,64 @@ std::string rate_text(double per_second) {
 int generate(const EgtbSettings& settings) {
   const auto endgames = chosen_endgames(settings, "egtb generate");
   if (!endgames) return 2;
+  const std::size_t count = endgames->size();
+  // Which tables the folder has, by their headers: a resumed run, or a run making one wave's endgame of a
+  // shared set, reads only the present tables that a table still to be made needs (each checked whole, its
+  // checksum too, as it is read), not every one below.
+  std::vector<bool> present(count);
+  std::vector<std::string> problems(count);  // why a table whose files are there is made again
+  const auto look_at_folder = [&] {
+    for (std::size_t i = 0; i < count; ++i) {
+      std::string problem;
+      present[i] = map_table(settings.folder, (*endgames)[i], problem) != nullptr;
+      const bool red_file_there = std::filesystem::exists(std::filesystem::path(settings.folder) /
+                                                          table_file_name((*endgames)[i], kRed));
+      if (!present[i] && red_file_there && problems[i].empty()) problems[i] = problem;
+    }
+  };
+  look_at_folder();
   TableSet tables;
   std::uint64_t made_entries = 0;
   double made_seconds = 0;
-  int made = 0, loaded = 0;
-  const std::vector<std::size_t> last_needed = last_needed_by(*endgames);
-  const auto release_done = [&](std::size_t current) {
-    release_tables_done(*endgames, last_needed, current, tables);
+  int made = 0, loaded = 0, present_unread = 0;
+  std::vector<bool> to_make(count), needed(count);
+  std::vector<std::size_t> last_needed;
+  // Works out what is needed from what is present; a needed table found damaged on reading starts this again.
+  const auto plan = [&] {
+    tables.clear();
+    loaded = present_unread = 0;
+    for (std::size_t i = 0; i < count; ++i) to_make[i] = !present[i];
+    last_needed = last_needed_by(*endgames, to_make);
+    for (std::size_t j = 0; j < count; ++j) needed[j] = last_needed[j] != j;
   };
-  for (std::size_t i = 0; i < endgames->size(); ++i) {
+  plan();
+  for (std::size_t i = 0; i < count; ++i) {
     const Material& material = (*endgames)[i];
     const std::string name = endgame_name(material);
-    std::string problem;
-    if (auto table = load_table(settings.folder, material, problem)) {
-      tables.add(std::move(table));
-      ++loaded;
-      release_done(i);
+    const auto release_done = [&] { release_tables_done(*endgames, last_needed, i, tables); };
+    if (present[i] && !needed[i]) {
+      ++present_unread;
       continue;
     }
-    if (!std::filesystem::exists(std::filesystem::path(settings.folder) / table_file_name(material, kRed)))
-      problem.clear();  // simply not made yet
+    if (present[i]) {
+      std::string problem;
+      if (auto table = load_table(settings.folder, material, problem)) {
+        tables.add(std::move(table));
+        ++loaded;
+        release_done();
+        continue;
+      }
+      // Damaged (its checksum, which reading alone finds): made again, and the plan with it, since the
+      // tables its own captures lead to may have been passed over as not needed. The tables made so far are
+      // present now.
+      problems[i] = problem;
+      look_at_folder();
+      present[i] = false;
+      plan();
+      i = std::size_t(-1);  // from the first endgame again
+      continue;
+    }
+    const std::string& problem = problems[i];
     const auto start = std::chrono::steady_clock::now();
     GenerationResult result = generate_table(material, tables, settings.threads);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -191,10 +232,10 @@ int generate(const EgtbSettings& settings) {
     made_seconds += seconds;
     ++made;
     tables.add(std::move(result.table));
-    release_done(i);
+    release_done();
   }
   fmt::print("Tables: {} made, {} present; {} entries in {:.1f} s ({} entries/s on {} threads)\n", made,
-             loaded, made_entries, made_seconds,
+             loaded + present_unread, made_entries, made_seconds,
              rate_text(double(made_entries) / std::max(made_seconds, 1e-6)), settings.threads);
   return 0;
 }
@@ -407,8 +448,7 @@ int run_egtb_command(std::span<const std::string_view> words) {
       "approaches [--set NAME] [--plies N] GAMES.pgn...",
       "Endgame tablebases (docs/tablebases.md). generate: solves the endgames by retrograde analysis, each\n"
       "after the tables its captures lead to, checks each table against its children and writes it (files\n"
-      "already present and whole are loaded, so a stopped run resumes). list: the endgames in that order, "
-      "with\n"
+      "already present are kept, so a stopped run resumes). list: the endgames in that order, with\n"
       "their waves and entries (a wave's endgames can be made at once by separate runs, once the earlier\n"
       "waves are made). stats: positions, wins, draws, losses and the longest win per endgame and side to\n"
       "move. verify: the consistency pass over the files. sample: random won positions with their plies to\n"

@@ -50,6 +50,13 @@ void TableSet::remove(const Material& material) {
   mapped_.erase(material_key(material));
 }
 
+void TableSet::clear() {
+  background_.request_stop();
+  wait_for_background();
+  tables_.clear();
+  mapped_.clear();
+}
+
 std::vector<const Table*> TableSet::tables() const {
   std::vector<const Table*> list;
   for (const auto& [key, table] : tables_) list.push_back(table.get());

@@ -67,6 +67,8 @@ class TableSet {
   const Table* find(const Material& material) const;
   const MappedTable* find_mapped(const Material& material) const;
   void remove(const Material& material);
+  // Every table gone (the background work, if any, stopped first).
+  void clear();
   // The endgames, in memory or mapped.
   std::size_t size() const { return tables_.size() + mapped_.size(); }
   std::vector<const Table*> tables() const;

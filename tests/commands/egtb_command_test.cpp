@@ -161,6 +161,17 @@ TEST_CASE("egtb answers a bad file or word with one line, and remakes a damaged 
   CHECK(remade.output.find("made again: ") != std::string::npos);
   CHECK(remade.output.find("Tables: 1 made, 1 present") != std::string::npos);
   CHECK(std::filesystem::file_size(file) == size);
+
+  // A table still to be made reads the present tables it needs, each checked whole: a damaged one, whose
+  // header is whole, is found on reading and made again before it is used.
+  std::filesystem::remove(folder.path / "KAvK.red.egtb");
+  overwrite(folder.path / "KvK.black.egtb", 128 + 3, "\x05");
+  const test::ProgramRun repaired = egtb("generate --endgame KAvK" + where);
+  INFO(repaired.output);
+  CHECK(repaired.exit_code == 0);
+  CHECK(repaired.output.find("KvK.black.egtb: checksum mismatch, the file is damaged)") != std::string::npos);
+  CHECK(repaired.output.find("Tables: 2 made, 0 present") != std::string::npos);
+  CHECK(egtb("verify --endgame KAvK" + where).exit_code == 0);
 }
 
 TEST_CASE("egtb approaches finds, in played games, the position some plies before a table's endgame") {
