@@ -3,12 +3,12 @@
 # without. First the source games: Shuai against itself at 2+0.02 from the endgame positions of engine games
 # (majors buckets 0-3, 4-6 and 7-8 of positions/phases-public.tsv and positions/phases-selfplay.tsv), each played
 # twice with colours swapped. `shuai egtb approaches` takes from each source game that reaches an endgame of
-# SETS the position PLIES plies before; those are the openings of the measure, each played twice at 5+0.05.
-# Then the same two engines from the ordinary openings (positions/openings.fen), where the tables are rarely
+# SETS the position PLIES plies before; those are the openings of the measure, each played twice at TC. Then
+# the same two engines from the ordinary openings (positions/openings.fen), where the tables are rarely
 # reached and must cost nothing.
-#   usage: tools/egtb_games.sh FOLDER [SETS] [PLIES] [ORDINARY_GAMES]
+#   usage: tools/egtb_games.sh FOLDER [SETS] [PLIES] [ORDINARY_GAMES] [TC]
 # FOLDER holds the tables (folders joined by ';' as in `egtbpaths`); SETS defaults to one,two-sided, PLIES to 8,
-# ORDINARY_GAMES to 100 (0 skips that match). Games and positions go to matches/egtb-*.
+# ORDINARY_GAMES to 100 (0 skips that match), TC to 5+0.05. Games and positions go to matches/egtb-*.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
@@ -19,6 +19,7 @@ folder=$1
 sets=${2:-one,two-sided}
 plies=${3:-8}
 ordinary_games=${4:-100}
+tc=${5:-5+0.05}
 "$root/tools/build.sh" build -DCMAKE_BUILD_TYPE=Release >/dev/null
 out="$root/matches"
 mkdir -p "$out"
@@ -43,14 +44,14 @@ echo "== source games: $(wc -l < "$seeds") endgame positions of engine games, tw
 "$shuai" egtb approaches --set "$sets" --plies "$plies" "$out/egtb-source.pgn" |
   awk -F' ; ' '!seen[$1]++' > "$out/egtb-approaches.fen"
 positions=$(wc -l < "$out/egtb-approaches.fen")
-echo "== tables against none: $positions positions $plies plies before a table ($sets), twice each, at 5+0.05"
+echo "== tables against none: $positions positions $plies plies before a table ($sets), twice each, at $tc"
 rm -f "$out/egtb-approaches.pgn"
-"$match" --engine "$with_tables" --engine "$without_tables" --tc 5+0.05 --games "$((2 * positions))" \
+"$match" --engine "$with_tables" --engine "$without_tables" --tc "$tc" --games "$((2 * positions))" \
   --concurrency 2 --openings "$out/egtb-approaches.fen" --pgn "$out/egtb-approaches.pgn"
 
 if [ "$ordinary_games" -gt 0 ]; then
-  echo "== tables against none: $ordinary_games games from the ordinary openings at 5+0.05"
+  echo "== tables against none: $ordinary_games games from the ordinary openings at $tc"
   rm -f "$out/egtb-ordinary.pgn"
-  "$match" --engine "$with_tables" --engine "$without_tables" --tc 5+0.05 --games "$ordinary_games" \
+  "$match" --engine "$with_tables" --engine "$without_tables" --tc "$tc" --games "$ordinary_games" \
     --concurrency 2 --openings "$root/positions/openings.fen" --seed 1 --pgn "$out/egtb-ordinary.pgn"
 fi
