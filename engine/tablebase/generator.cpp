@@ -171,12 +171,14 @@ GenerationResult generate_table(const Material& material, const TableSet& subtab
 }
 
 Verification verify_table(const Table& table, const TableSet& subtables, int threads) {
+  constexpr std::uint64_t kUnknownRank = ~std::uint64_t(0);
   const TableLayout& layout = table.layout;
   // The index after the quiet move `m` from the entry `index` at `placement`. A move of another piece than a
   // king keeps the kings, and so the orientation: the index changes by the moved piece's group's rank alone
   // (the layout's test checks that the index is that sum). A king's move may need the mirror: its index is
   // worked out whole.
-  const auto index_after_quiet = [&layout](const Placement& placement, std::uint64_t index, Move m) {
+  const auto index_after_quiet = [&layout](const Placement& placement, std::uint64_t index, Move m,
+                                           std::array<std::uint64_t, kMaxTablePieces>& ranks) {
     const auto from = std::uint8_t(square_index(from_square(m)));
     const auto to = std::uint8_t(square_index(to_square(m)));
     Placement next = placement;
@@ -189,8 +191,9 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
     while (placement.squares[std::size_t(slot)] != from) ++slot;
     const int group = layout.group_of_slot(slot);
     next.squares[std::size_t(slot)] = to;
-    return index + (layout.group_rank(next, group) - layout.group_rank(placement, group)) *
-                       layout.group_weight(group);
+    std::uint64_t& rank = ranks[std::size_t(group)];  // the entry's own, worked out once
+    if (rank == kUnknownRank) rank = layout.group_rank(placement, group);
+    return index + (layout.group_rank(next, group) - rank) * layout.group_weight(group);
   };
   Verification verification;
   std::atomic<std::uint64_t> checked{0}, wrong{0}, defender_checks{0}, held_by_checks{0}, held_by_chases{0};
@@ -204,6 +207,8 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
             ++checked_here;
             const TableValue stored = table.values[side][index];
             Placement placement;
+            std::array<std::uint64_t, kMaxTablePieces> ranks;
+            ranks.fill(kUnknownRank);
             const bool a_position =
                 layout.placement_of(index, placement) &&
                 (layout.set_position(placement, side, position), !position.is_king_attacked(opposite(side)));
@@ -227,7 +232,7 @@ Verification verify_table(const Table& table, const TableSet& subtables, int thr
                   after = subtables.probe(position).value_or(kNoPositionValue);
                   position.unmake_move();
                 } else {
-                  after = table.values[opposite(side)][index_after_quiet(placement, index, m)];
+                  after = table.values[opposite(side)][index_after_quiet(placement, index, m, ranks)];
                 }
                 defender_checked |= without_attackers && checks();
                 const int plies = capture ? 1 : distance_of(after) + 1;

@@ -194,6 +194,12 @@ std::uint64_t TableLayout::index_of(Placement placement) const {
 std::uint64_t TableLayout::group_rank(const Placement& placement, int group_number) const {
   const PieceGroup& group = groups_[std::size_t(group_number)];
   if (group.count == 1) return std::uint64_t(group.ordinal[placement.squares[std::size_t(group.first)]]);
+  if (group.count == 2) {  // the common pair (two rooks, two advisors...): C(low, 1) + C(high, 2)
+    const std::uint64_t a = std::uint64_t(group.ordinal[placement.squares[std::size_t(group.first)]]),
+                        b = std::uint64_t(group.ordinal[placement.squares[std::size_t(group.first + 1)]]);
+    const std::uint64_t low = std::min(a, b), high = std::max(a, b);
+    return low + high * (high - 1) / 2;
+  }
   std::array<int, kMaxTablePieces> ordinals{};
   for (int i = 0; i < group.count; ++i) {
     ordinals[std::size_t(i)] = group.ordinal[placement.squares[std::size_t(group.first + i)]];
