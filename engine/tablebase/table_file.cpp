@@ -205,7 +205,7 @@ std::unique_ptr<MappedTable> map_table(const std::filesystem::path& folder, cons
   return table;
 }
 
-std::optional<std::string> check_mapped_table(const MappedTable& table, const std::stop_token& stop) {
+std::optional<std::string> check_mapped_table(const MappedTable& table, const std::atomic<bool>* stop) {
   for (const Color side : {kRed, kBlack}) {
     const MappedFile& file = table.files[side];
     Header header{};
@@ -214,7 +214,7 @@ std::optional<std::string> check_mapped_table(const MappedTable& table, const st
     constexpr std::uint64_t kPiece = std::uint64_t(1) << 24;
     std::uint64_t hash = kChecksumStart;
     for (std::uint64_t done = 0; done < table.entry_count(); done += kPiece) {
-      if (stop.stop_requested()) return "stopped";
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return "stopped";
       hash = checksum_of(table.entries(side) + done, std::min(kPiece, table.entry_count() - done), hash);
     }
     if (hash != get(header, kChecksumAt, 8))
@@ -268,7 +268,7 @@ int load_table_folder(const std::filesystem::path& folder, TableSet& tables,
   const auto work = [&] {
     for (std::size_t i = next++; i < checked_now; i = next++)
       if (Candidate& candidate = candidates[i]; candidate.table) {
-        if (auto problem = check_mapped_table(*candidate.table, std::stop_token())) {
+        if (auto problem = check_mapped_table(*candidate.table)) {
           candidate.error = *problem;
           candidate.table.reset();
         } else {
@@ -303,14 +303,14 @@ void check_in_background(TableSet& tables, std::function<void(const std::string&
                : endgame_name(a->layout.material()) < endgame_name(b->layout.material());
   });
   tables.run_in_background([unchecked = std::move(unchecked),
-                            report = std::move(report)](std::stop_token stop) {
+                            report = std::move(report)](const std::atomic<bool>& stop) {
     lower_this_thread_priority();
     const auto start = std::chrono::steady_clock::now();
     int checked = 0;
     std::uint64_t bytes = 0;
     for (MappedTable* table : unchecked) {
-      if (auto problem = check_mapped_table(*table, stop)) {
-        if (stop.stop_requested()) return;
+      if (auto problem = check_mapped_table(*table, &stop)) {
+        if (stop.load(std::memory_order_relaxed)) return;
         report(*problem + ": left out");
         continue;
       }

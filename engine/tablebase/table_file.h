@@ -3,12 +3,12 @@
 // temporary file renamed into place, so a killed generator leaves whole files only.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -36,7 +36,8 @@ std::unique_ptr<MappedTable> map_table(const std::filesystem::path& folder, cons
                                        std::string& error);
 // Whether a mapped table's entries match their checksums: nothing when they do, or a line saying which file
 // is damaged (or that `stop` was requested).
-std::optional<std::string> check_mapped_table(const MappedTable& table, const std::stop_token& stop);
+std::optional<std::string> check_mapped_table(const MappedTable& table,
+                                              const std::atomic<bool>* stop = nullptr);
 // Every endgame whose files are in the folder, mapped into memory, into `tables`; a line in `problems` for
 // each file that is not a whole table (or a folder that cannot be read). Returns the endgames added. The
 // headers are checked at once; so are the checksums of the smallest endgames, on `threads` threads, while

@@ -21,7 +21,10 @@ std::uint64_t material_key(const Material& material) {
   return key;
 }
 
-TableSet::~TableSet() = default;
+TableSet::~TableSet() {
+  if (stop_) stop_->store(true);
+  wait_for_background();
+}
 
 void TableSet::add(std::unique_ptr<Table> table) {
   const std::uint64_t key = material_key(table->layout.material());
@@ -51,8 +54,9 @@ void TableSet::remove(const Material& material) {
 }
 
 void TableSet::clear() {
-  background_.request_stop();
+  stop_->store(true);
   wait_for_background();
+  stop_->store(false);
   tables_.clear();
   mapped_.clear();
 }
@@ -92,8 +96,11 @@ std::optional<TableValue> TableSet::probe(const Position& position) const {
   return table.entries(side)[index];
 }
 
-void TableSet::run_in_background(std::function<void(std::stop_token)> work) {
-  background_ = std::jthread(std::move(work));
+void TableSet::run_in_background(std::function<void(const std::atomic<bool>& stop)> work) {
+  stop_->store(true);
+  wait_for_background();
+  stop_->store(false);
+  background_ = std::thread([work = std::move(work), &stop = *stop_] { work(stop); });
 }
 
 void TableSet::wait_for_background() {

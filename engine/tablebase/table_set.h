@@ -10,7 +10,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -77,16 +76,18 @@ class TableSet {
   // checksums are checked. Allocates nothing.
   std::optional<TableValue> probe(const Position& position) const;
 
-  // Runs `work` on a thread of its own until it returns or is asked to stop (on destruction); once started,
-  // no table is added or removed, so that the work may read them.
-  void run_in_background(std::function<void(std::stop_token)> work);
+  // Runs `work` on a thread of its own until it returns or `stop` (its argument) is set, on destruction or
+  // clear(); once started, no table is added or removed, so that the work may read them.
+  void run_in_background(std::function<void(const std::atomic<bool>& stop)> work);
   // Waits for the background work to finish.
   void wait_for_background();
 
  private:
   std::unordered_map<std::uint64_t, std::unique_ptr<Table>> tables_;
   std::unordered_map<std::uint64_t, std::unique_ptr<MappedTable>> mapped_;
-  std::jthread background_;  // last: stopped and joined before the tables go
+  // On the heap, so that the work of a set that was moved still sees it.
+  std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
+  std::thread background_;
 };
 
 }  // namespace shuai::tablebase
