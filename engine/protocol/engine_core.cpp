@@ -14,6 +14,7 @@
 
 #include "engine/board/board.h"
 #include "engine/board/text.h"
+#include "engine/tablebase/table_file.h"
 #include "eval/parameter_file.h"
 
 namespace shuai {
@@ -239,8 +240,8 @@ void EngineCore::load_tablebases() {
   if (unchecked == 0)
     message(fmt::format("tablebases: {} endgames loaded", loaded));
   else
-    message(fmt::format("tablebases: {} endgames loaded, {} of them ({:.1f} GB) in use once checked", loaded,
-                        unchecked, double(unchecked_bytes) / double(1 << 30)));
+    message(fmt::format("tablebases: {} endgames loaded, {} of them ({}) in use once checked", loaded,
+                        unchecked, tablebase::memory_text(unchecked_bytes)));
   tablebase::check_in_background(*tables, [late = late_messages_](const std::string& line) {
     const std::lock_guard lock(late->mutex);
     late->lines.push_back(line);

@@ -75,13 +75,6 @@ std::uint64_t checksum_of(const TableValue* entries, std::uint64_t count,
   return hash;
 }
 
-// "7.9 kB", "315.0 MB", "53.4 GB".
-std::string memory_text(std::uint64_t bytes) {
-  if (bytes >= std::uint64_t(1) << 30) return fmt::format("{:.1f} GB", double(bytes) / double(1 << 30));
-  if (bytes >= std::uint64_t(1) << 20) return fmt::format("{:.1f} MB", double(bytes) / double(1 << 20));
-  return fmt::format("{:.1f} kB", double(bytes) / 1024);
-}
-
 const char* side_name(Color side) {
   return side == kRed ? "red" : "black";
 }
@@ -110,6 +103,12 @@ std::string damaged(const std::filesystem::path& path) {
 }
 
 }  // namespace
+
+std::string memory_text(std::uint64_t bytes) {
+  if (bytes >= std::uint64_t(1) << 30) return fmt::format("{:.1f} GB", double(bytes) / double(1 << 30));
+  if (bytes >= std::uint64_t(1) << 20) return fmt::format("{:.1f} MB", double(bytes) / double(1 << 20));
+  return fmt::format("{:.1f} kB", double(bytes) / 1024);
+}
 
 std::string table_file_name(const Material& material, Color side) {
   return fmt::format("{}.{}.egtb", endgame_name(material), side_name(side));

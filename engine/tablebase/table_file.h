@@ -17,6 +17,8 @@
 namespace shuai::tablebase {
 
 inline constexpr std::uint32_t kTableFileVersion = 1;
+// A size for people to read: "7.9 kB", "315.0 MB", "53.4 GB".
+std::string memory_text(std::uint64_t bytes);
 // The metric's number in the header: plies to mate or to the next capture.
 inline constexpr std::uint8_t kPliesToConversion = 1;
 
