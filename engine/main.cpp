@@ -46,6 +46,8 @@ usage:
   shuai bench growth        the nodes each depth takes and the plies a doubling buys ('shuai bench growth --help')
   shuai bench carryover     the nodes a search two plies on needs, tables kept and cleared
                             ('shuai bench carryover --help')
+  shuai bench levels        the evaluation each playing level loses per move, judged at full strength
+                            ('shuai bench levels --help')
   shuai --help              this text
   shuai --version           the version
 )";
@@ -110,6 +112,7 @@ int main(int argc, char** argv) {
     if (!rest.empty() && rest[0] == "lockless") return shuai::commands::run_bench_lockless(rest.subspan(1));
     if (!rest.empty() && rest[0] == "growth") return shuai::commands::run_bench_growth(rest.subspan(1));
     if (!rest.empty() && rest[0] == "carryover") return shuai::commands::run_bench_carryover(rest.subspan(1));
+    if (!rest.empty() && rest[0] == "levels") return shuai::commands::run_bench_levels(rest.subspan(1));
     if (!rest.empty() && rest[0] == "tactics") return shuai::commands::run_bench_tactics(rest.subspan(1));
     return shuai::commands::run_bench_search(rest);
   }

@@ -57,7 +57,10 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     // above the main search's; its move is then the one played).
     const std::span<const Move> main_line = root_line();
     std::vector<RootLine> lines{{value, {main_line.begin(), main_line.end()}}};
-    if (options_.multi_pv > 1) search_further_lines(depth, lines);
+    const std::size_t reported_lines = std::size_t(std::max(options_.multi_pv, 1));
+    const std::size_t wanted_lines =
+        std::max(reported_lines, level_plan_ ? std::size_t(level_plan_->lines) : std::size_t(1));
+    if (wanted_lines > 1) search_further_lines(depth, wanted_lines, lines);
     score = lines[0].score;
     instability =
         std::max(parameters.time_instability_floor_percent / 100.0,
@@ -78,9 +81,11 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     if (may_store(parameters, root_path_dependent_, score))
       table_.store(pool_.main_thread().position.key(), result.best_move, score_to_table(score, 0),
                    searched_depth, Bound::kExact, kNoStaticEvaluation, true);
-    for (std::size_t i = 0; i < lines.size(); ++i)
+    for (std::size_t i = 0; i < std::min(lines.size(), reported_lines); ++i)
       report(int(i) + 1, depth, lines[i].score, lines[i].principal_variation);
+    if (level_plan_) level_lines_ = std::move(lines);
     if (limits.nodes && pool_.nodes() >= limits.nodes) break;
+    if (level_plan_ && pool_.nodes() >= level_plan_->nodes) break;
     // "go mate N": a mate in N moves or fewer for the side to move answers the question (a longer one does
     // not).
     if (limits.mate > 0 && score >= mate_in(2 * limits.mate - 1)) break;
@@ -126,13 +131,12 @@ int Searcher::aspiration_search(int depth, int previous_score, double& instabili
   }
 }
 
-void Searcher::search_further_lines(int depth, std::vector<RootLine>& lines) {
+void Searcher::search_further_lines(int depth, std::size_t wanted, std::vector<RootLine>& lines) {
   // Each the best of the root moves not yet in a line, searched with a full window. The lines are separate
   // searches over a changing table, so a later one may score above an earlier one, even above the main
   // search's: all are put best first (the main line first among equals), and the root moves kept in that
   // order for the next iteration. A stop keeps the lines found by then.
-  const std::size_t wanted =
-      std::min<std::size_t>(std::size_t(std::max(options_.multi_pv, 1)), root_moves_.size());
+  wanted = std::min(wanted, root_moves_.size());
   for (std::size_t line = 1; line < wanted; ++line) {
     const int line_score = search_root(-kInfiniteScore, kInfiniteScore, depth, line);
     if (stop_.load(std::memory_order_relaxed)) break;

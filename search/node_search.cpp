@@ -111,8 +111,12 @@ void Searcher::poll_limits(SearchThread& thread) {
   if (!pool_.is_main_thread(thread)) return;
   if (limits_.nodes && pool_.size() == 1 && nodes >= limits_.nodes)
     stop_.store(true, std::memory_order_relaxed);
+  // A playing level's budget, once depth 1 is done (so that every level has its lines to choose from).
+  if (level_plan_ && iteration_depth_ > 1 && pool_.size() == 1 && nodes >= level_plan_->nodes)
+    stop_.store(true, std::memory_order_relaxed);
   if ((nodes & 1023) != 0) return;
-  if (limits_.nodes && pool_.size() > 1 && pool_.nodes() >= limits_.nodes)
+  if (pool_.size() > 1 && ((limits_.nodes && pool_.nodes() >= limits_.nodes) ||
+                           (level_plan_ && iteration_depth_ > 1 && pool_.nodes() >= level_plan_->nodes)))
     stop_.store(true, std::memory_order_relaxed);
   start_clock_after_ponderhit();
   // Depth 1 always finishes, so there is a move to play. A forced move searched on while pondering is played

@@ -70,6 +70,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
   SearchResult result = iterate(limits, partial_score);
   pool_.end_search();
   if (result.depth == 0 && !root_moves_.empty()) settle_unfinished_search(result, partial_score);
+  if (level_plan_ && result.depth > 0) play_level_choice(result);
   previous_search_score_.reset();
   if (result.depth > 0 && !is_mate_score(result.score)) previous_search_score_ = result.score;
   wait_until_released(limits);
@@ -79,6 +80,9 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
 
 void Searcher::prepare_search(const Position& root, const SearchLimits& limits) {
   limits_ = limits;
+  level_plan_.reset();
+  if (options_.level < kFullStrengthLevel) level_plan_ = plan_for_level(options_.level);
+  level_lines_.clear();
   ponder_clock_pending_ = limits.ponder;
   const SearchParameters& parameters = options_.parameters;
   time_.start(limits.time, options_.move_overhead_ms, parameters, root.fullmove_number());
@@ -172,6 +176,18 @@ void Searcher::keep_tablebase_root_moves() {
   std::erase_if(root_effort_, [&](const auto& effort) {
     return std::find(root_moves_.begin(), root_moves_.end(), effort.first) == root_moves_.end();
   });
+}
+
+void Searcher::play_level_choice(SearchResult& result) {
+  if (level_lines_.size() <= 1) return;
+  std::vector<int> scores;
+  for (const RootLine& line : level_lines_) scores.push_back(line.score);
+  const std::size_t chosen = choose_level_line(scores, level_plan_->temperature,
+                                               std::uniform_real_distribution<double>(0, 1)(level_random_));
+  RootLine& line = level_lines_[chosen];
+  result.best_move = line.principal_variation[0];
+  result.score = line.score;
+  last_principal_variation_ = line.principal_variation;
 }
 
 void Searcher::wait_until_released(const SearchLimits& limits) {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <random>
 #include <span>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "eval/score.h"
 #include "search/history.h"
 #include "search/move_picker.h"
+#include "search/playing_level.h"
 #include "search/search_parameters.h"
 #include "search/search_thread.h"
 #include "search/split_point.h"
@@ -54,6 +56,8 @@ struct SearchOptions {
   int natural_move_limit = kDefaultNaturalMoveLimit;  // plies without capture; 0 = no limit
   std::int64_t move_overhead_ms = 50;
   int multi_pv = 1;  // best lines reported per iteration (analysis GUIs); 1 in play
+  // Below kFullStrengthLevel, the playing level's budget and choice among lines (playing_level.h).
+  double level = kFullStrengthLevel;
   // Parallel search: nodes shallower than this are not split (the copying and locking would cost more than
   // the help gives). Chosen with `shuai bench smp split N`.
   int min_split_depth = 5;
@@ -141,6 +145,9 @@ class Searcher {
     on_root_move_ = std::move(callback);
   }
 
+  // The playing levels' choices from here on follow `seed` (a benchmark's table, a test's moves).
+  void seed_level_choice(std::uint64_t seed) { level_random_.seed(seed); }
+
   // Search threads, the calling thread included (0: one per processor). Not while a search runs.
   void set_threads(int count);
   int thread_count() const { return int(pool_.size()); }
@@ -198,9 +205,11 @@ class Searcher {
     int score;
     std::vector<Move> principal_variation;
   };
-  // MultiPV: adds the lines after the first (each the best of the root moves not yet in a line) and sorts all
-  // best first, the root moves in the same order.
-  void search_further_lines(int depth, std::vector<RootLine>& lines);
+  // MultiPV: adds the lines after the first (each the best of the root moves not yet in a line) until there
+  // are `wanted`, and sorts all best first, the root moves in the same order.
+  void search_further_lines(int depth, std::size_t wanted, std::vector<RootLine>& lines);
+  // Below full strength: the line of the last iteration the level chooses becomes the result.
+  void play_level_choice(SearchResult& result);
   // Searches the root moves from index `first` on (the earlier ones are the better MultiPV lines already
   // found) and moves the best of them to `first`.
   int search_root(int alpha, int beta, int depth, std::size_t first = 0);
@@ -311,6 +320,11 @@ class Searcher {
   std::atomic<bool> pondering_{false};
   bool ponder_clock_pending_ = false;  // pondering: the clock starts at ponderhit
   bool forced_move_ = false;           // one legal move, under a game clock only: played once depth 1 is done
+  // Below full strength: the level's plan for this search, the last iteration's lines it chooses from, and
+  // the noise of its choice (seeded afresh by each Searcher, so games differ).
+  std::optional<LevelPlan> level_plan_;
+  std::vector<RootLine> level_lines_;
+  std::mt19937_64 level_random_{std::random_device{}()};
   std::vector<Move> last_principal_variation_;
   std::vector<Move> root_moves_;
   // The nodes spent below each root move in this search, over every iteration (the move, its nodes), for

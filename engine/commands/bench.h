@@ -2,8 +2,10 @@
 // file's reader, for the bench subcommands and the tests that run them.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,5 +87,27 @@ struct TacticsTotals {
 // is one of its bm. `print` writes one line per position.
 TacticsTotals run_tactics(std::span<const TacticsPosition> positions, const TacticsSettings& settings,
                           bool print);
+
+// The evaluation the playing levels lose per move (`shuai bench levels`).
+struct LevelLossSettings {
+  int depth = 8;           // of the full-strength search that judges each move
+  int positions = 67;      // the bench positions, then the opening ones
+  int choices = 2;         // moves each level plays from each position
+  std::uint64_t seed = 1;  // of the levels' choices
+  std::uint64_t hash_megabytes = 16;
+  std::vector<int> levels;  // the levels played; empty: 0 to 19
+};
+struct LevelLosses {
+  int level = 0;
+  int moves = 0;
+  // Moves by the loss bucket they fall in: the best move, then losses of 1-19, 20-49, 50-99, 100-299, 300 and
+  // more (a horse or a cannon is about 100).
+  std::array<int, 6> by_bucket{};
+  std::int64_t loss_sum = 0;
+};
+// Each level (0 to 19 unless settings.levels names them) plays `choices` moves from each position; each move
+// is judged by the search to `depth` with only that move allowed against the same search free to choose. A
+// progress line on `progress_stream` (none when null).
+std::vector<LevelLosses> run_level_losses(const LevelLossSettings& settings, std::FILE* progress_stream);
 
 }  // namespace shuai::commands

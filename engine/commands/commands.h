@@ -51,6 +51,10 @@ int run_bench_carryover(std::span<const std::string_view> arguments);
 // count; prints "Tactics solved: S/T at N nodes per position".
 int run_bench_tactics(std::span<const std::string_view> arguments);
 
+// `shuai bench levels [depth N] [positions N] [choices N] [seed N]`: the evaluation each playing level
+// loses per move, judged by the full-strength search.
+int run_bench_levels(std::span<const std::string_view> arguments);
+
 // `shuai egtb generate|stats|verify [options]` and `shuai egtb probe FEN`: endgame tablebases made, counted,
 // checked and read.
 int run_egtb_command(std::span<const std::string_view> arguments);

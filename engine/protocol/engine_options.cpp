@@ -141,6 +141,12 @@ const std::vector<EngineOption>& engine_options() {
        .action = [](EngineCore& core, Value value) {
          return search_options(core).multi_pv = int(value.number), true;
        }},
+      {.ucci_name = "skilllevel", .uci_name = "Skill Level", .type = kSpin, .default_value = "20",
+       .max = kFullStrengthLevel,
+       .action = [](EngineCore& core, Value value) {
+         // 20 is full strength; below, a level's budget and choice among its lines (playing_level.h).
+         return search_options(core).level = double(value.number), true;
+       }},
       {.ucci_name = "nullmove", .uci_name = "NullMove", .type = kCheck, .default_value = "true",
        .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning.null_move = value.flag, true;
