@@ -84,8 +84,7 @@ SearchResult Searcher::iterate(const SearchLimits& limits, int& partial_score) {
     for (std::size_t i = 0; i < std::min(lines.size(), reported_lines); ++i)
       report(int(i) + 1, depth, lines[i].score, lines[i].principal_variation);
     if (level_plan_) level_lines_ = std::move(lines);
-    if (limits.nodes && pool_.nodes() >= limits.nodes) break;
-    if (level_plan_ && pool_.nodes() >= level_plan_->nodes) break;
+    if (node_budget_spent(pool_.nodes(), true)) break;
     // "go mate N": a mate in N moves or fewer for the side to move answers the question (a longer one does
     // not).
     if (limits.mate > 0 && score >= mate_in(2 * limits.mate - 1)) break;

@@ -103,20 +103,23 @@ void Searcher::start_clock_after_ponderhit() {
   }
 }
 
+bool Searcher::node_budget_spent(std::uint64_t nodes, bool past_depth_one) const {
+  // A playing level's budget counts only once depth 1 is done, so that every level has its lines to choose
+  // from.
+  return (limits_.nodes && nodes >= limits_.nodes) ||
+         (level_plan_ && past_depth_one && nodes >= level_plan_->nodes);
+}
+
 void Searcher::poll_limits(SearchThread& thread) {
   const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
   // The idle option: every thread, helpers too, leaves its share of the processor to other programs.
   if ((nodes & 1023) == 0) time_.leave_idle_share();
   // The thread that runs the iterations keeps the clock and the node limit; helpers only count.
   if (!pool_.is_main_thread(thread)) return;
-  if (limits_.nodes && pool_.size() == 1 && nodes >= limits_.nodes)
-    stop_.store(true, std::memory_order_relaxed);
-  // A playing level's budget, once depth 1 is done (so that every level has its lines to choose from).
-  if (level_plan_ && iteration_depth_ > 1 && pool_.size() == 1 && nodes >= level_plan_->nodes)
+  if (pool_.size() == 1 && node_budget_spent(nodes, iteration_depth_ > 1))
     stop_.store(true, std::memory_order_relaxed);
   if ((nodes & 1023) != 0) return;
-  if (pool_.size() > 1 && ((limits_.nodes && pool_.nodes() >= limits_.nodes) ||
-                           (level_plan_ && iteration_depth_ > 1 && pool_.nodes() >= level_plan_->nodes)))
+  if (pool_.size() > 1 && node_budget_spent(pool_.nodes(), iteration_depth_ > 1))
     stop_.store(true, std::memory_order_relaxed);
   start_clock_after_ponderhit();
   // Depth 1 always finishes, so there is a move to play. A forced move searched on while pondering is played

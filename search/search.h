@@ -275,6 +275,8 @@ class Searcher {
   // Pondering: the clock starts once ponderhit comes.
   void start_clock_after_ponderhit();
   void poll_limits(SearchThread& thread);
+  // `go nodes`, or a playing level's budget once depth 1 is done (`past_depth_one`), is used up at `nodes`.
+  bool node_budget_spent(std::uint64_t nodes, bool past_depth_one) const;
   // The search is stopped, or a split point this thread works for has failed high.
   bool aborted(const SearchThread& thread) const;
   void update_principal_variation(SearchThread& thread, int ply, Move m);

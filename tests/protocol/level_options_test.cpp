@@ -5,21 +5,14 @@
 #include <string>
 
 #include "engine/board/board.h"
+#include "tests/protocol/protocol_checks.h"
 #include "tests/support/session_lines.h"
 
 namespace shuai {
 namespace {
 
+using test::is_legal_answer;
 using test::SessionLines;
-
-// A move line's move (after `prefix`), legal from the start position after `moves`.
-bool legal_from_start(const std::optional<std::string>& line, std::string_view prefix,
-                      std::initializer_list<std::string_view> moves = {}) {
-  if (!line || !line->starts_with(prefix)) return false;
-  Position position = *parse_fen(kStartFen).position;
-  for (const auto move : moves) position.make_move(parse_legal_move(position, move).move);
-  return parse_legal_move(position, line->substr(prefix.size(), 4)).move != kNoMove;
-}
 
 TEST_SUITE("threads") {
   TEST_CASE("a playing level in UCCI, UCI and CECP: a legal move at every level, bad values refused") {
@@ -34,7 +27,7 @@ TEST_SUITE("threads") {
         session.send("setoption skilllevel " + std::to_string(level));
         session.send("position startpos moves h2e2");
         session.send("go time 60000");
-        CHECK(legal_from_start(session.wait_for("bestmove"), "bestmove ", {"h2e2"}));
+        CHECK(is_legal_answer(session.wait_for("bestmove"), kStartFen, {"h2e2"}));
       }
     }
     {
@@ -47,7 +40,7 @@ TEST_SUITE("threads") {
       session.send("setoption name Skill Level value 3");
       session.send("position startpos");
       session.send("go wtime 60000 btime 60000");
-      CHECK(legal_from_start(session.wait_for("bestmove"), "bestmove "));
+      CHECK(is_legal_answer(session.wait_for("bestmove")));
     }
     {
       SessionLines session;
@@ -60,7 +53,7 @@ TEST_SUITE("threads") {
             "Error (option Skill Level takes a whole number from 0 to 20, not '25'): option Skill Level=25");
       session.send("option Skill Level=2");
       session.send("usermove h2e2");
-      CHECK(legal_from_start(session.wait_for("move "), "move ", {"h2e2"}));
+      CHECK(is_legal_answer(session.wait_for("move "), kStartFen, {"h2e2"}, "move "));
     }
   }
 }

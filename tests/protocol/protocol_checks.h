@@ -14,13 +14,15 @@
 
 namespace shuai::test {
 
-// The move of a "bestmove" line, checked legal after `moves` from the FEN.
+// The move of a "bestmove" line (or of a line starting with `prefix`: CECP's "move "), checked legal after
+// `moves` from the FEN.
 inline bool is_legal_answer(const std::optional<std::string>& line, std::string_view fen = kStartFen,
-                            std::initializer_list<std::string_view> moves = {}) {
-  if (!line || !line->starts_with("bestmove ")) return false;
+                            std::initializer_list<std::string_view> moves = {},
+                            std::string_view prefix = "bestmove ") {
+  if (!line || !line->starts_with(prefix)) return false;
   auto position = *parse_fen(fen).position;
   for (const auto move : moves) position.make_move(parse_legal_move(position, move).move);
-  return parse_legal_move(position, line->substr(9, 4)).move != kNoMove;
+  return parse_legal_move(position, line->substr(prefix.size(), 4)).move != kNoMove;
 }
 
 // A malformed line gets exactly one line, starting with `expected`, and no search starts (the isready sent
