@@ -1,5 +1,5 @@
 // SVG rendering of a category chart: axes with round ticks, lines or grouped bars, error bars, a legend.
-#include "tools/stats/svg_plot.h"
+#include "tools/common/svg_plot.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace shuai::stats {
+namespace shuai::tools {
 
 namespace {
 
@@ -52,6 +52,7 @@ struct Axis {
 };
 
 Axis value_axis(const Plot& plot) {
+  if (plot.chances) return {0, 1, 0.2};
   double low = std::numeric_limits<double>::infinity(), high = -low;
   for (const Series& series : plot.series)
     for (std::size_t i = 0; i < series.values.size(); ++i) {
@@ -154,7 +155,9 @@ std::string to_svg(const Plot& plot) {
         svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3.5\" fill=\"{}\"/>\n", x, y, colour);
       }
       if (i < series.errors.size() && std::isfinite(series.errors[i]) && series.errors[i] > 0) {
-        const double top = y_of(value + series.errors[i]), bottom = y_of(value - series.errors[i]);
+        double upper = value + series.errors[i], lower = value - series.errors[i];
+        if (plot.chances) upper = std::min(upper, 1.0), lower = std::max(lower, 0.0);
+        const double top = y_of(upper), bottom = y_of(lower);
         svg += fmt::format(
             "<path d=\"M{0:.1f},{1:.1f} V{2:.1f} M{3:.1f},{1:.1f} H{4:.1f} M{3:.1f},{2:.1f} H{4:.1f}\" "
             "stroke=\"black\" fill=\"none\"/>\n",
@@ -175,4 +178,4 @@ std::string to_svg(const Plot& plot) {
   return svg;
 }
 
-}  // namespace shuai::stats
+}  // namespace shuai::tools

@@ -1,11 +1,11 @@
-// A small SVG chart writer for the statistics runs: values by category (MHT sizes, majors buckets, pruning
-// settings) drawn as lines with markers or as grouped bars, optionally with error bars.
+// A small SVG chart writer for the tools' reports (the statistics runs, the win/draw/loss calibration):
+// values by category drawn as lines with markers or as grouped bars, optionally with error bars.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace shuai::stats {
+namespace shuai::tools {
 
 enum class PlotKind { kLines, kBars };
 
@@ -24,9 +24,11 @@ struct Plot {
   PlotKind kind = PlotKind::kLines;
   bool percent = false;    // the values are fractions, labelled as percentages
   bool from_zero = false;  // the value axis includes 0 (always so for bars)
+  // The values are chances: the value axis runs from 0 to 1, and error bars stop at its ends.
+  bool chances = false;
 };
 
 // A complete, standalone SVG document.
 std::string to_svg(const Plot& plot);
 
-}  // namespace shuai::stats
+}  // namespace shuai::tools

@@ -6,10 +6,16 @@
 #include <string>
 #include <vector>
 
-#include "tools/stats/svg_plot.h"
+#include "tools/common/svg_plot.h"
 #include "tools/stats/table.h"
 
 namespace shuai::stats {
+
+// The charts are the tools' shared kind (tools/common/svg_plot.h).
+using tools::Plot;
+using tools::PlotKind;
+using tools::Series;
+using tools::to_svg;
 
 struct Report {
   std::string title;  // e.g. "Table 2: MIUR and MAUR on leaf evaluations"

@@ -10,21 +10,26 @@
 #include <cstdio>
 #include <filesystem>
 #include <random>
+#include <regex>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "engine/board/board.h"
+#include "tools/common/svg_plot.h"
 #include "tools/stats/distinct_counter.h"
 #include "tools/stats/options.h"
 #include "tools/stats/positions.h"
 #include "tools/stats/stats.h"
-#include "tools/stats/svg_plot.h"
 #include "tools/stats/table.h"
 #include "tools/stats/unchanged_rates.h"
 
 namespace shuai::stats {
 namespace {
+
+using tools::Plot;
+using tools::PlotKind;
+using tools::to_svg;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -196,6 +201,19 @@ TEST_CASE("SVG charts are well-formed XML for lines, bars, error bars, missing v
   CHECK(to_svg(lines).find("Hit rate &lt;by&gt; size &amp; more") != std::string::npos);
   CHECK(to_svg(bars).find("<rect") != std::string::npos);
   CHECK(to_svg(lines).find("<polyline") != std::string::npos);
+  // A chart of chances runs from 0% to 100%, whatever its error bars reach.
+  Plot shares = lines;
+  shares.chances = true;
+  shares.series[0].errors = {0.2, 0.3, 0.96};
+  const std::string shares_svg = to_svg(shares);
+  std::vector<int> ticks;  // the value axis's labels, in percent
+  const std::regex tick(R"(text-anchor="end">(-?[0-9]+)%<)");
+  for (auto at = std::sregex_iterator(shares_svg.begin(), shares_svg.end(), tick);
+       at != std::sregex_iterator(); ++at)
+    ticks.push_back(std::stoi((*at)[1].str()));
+  REQUIRE_FALSE(ticks.empty());
+  CHECK(*std::min_element(ticks.begin(), ticks.end()) == 0);
+  CHECK(*std::max_element(ticks.begin(), ticks.end()) == 100);
 }
 
 TEST_CASE("position files: the phases TSV by bucket, the openings with comments, a bad FEN by line") {
