@@ -89,7 +89,8 @@ MoveResult parse_move_in_any_notation(Position& position, std::string_view text)
   return move;
 }
 
-PgnReader::PgnReader(std::istream& input) : input_(input), buffer_(kBufferSize) {}
+PgnReader::PgnReader(std::istream& input, bool keep_comments)
+    : input_(input), buffer_(kBufferSize), keep_comments_(keep_comments) {}
 
 int PgnReader::get() {
   if (peek() < 0) return -1;
@@ -115,9 +116,11 @@ void PgnReader::skip_line() {
   }
 }
 
-bool PgnReader::skip_comment() {
-  for (int c = get(); c >= 0; c = get())
+bool PgnReader::skip_comment(std::string* text) {
+  for (int c = get(); c >= 0; c = get()) {
     if (c == '}') return true;
+    if (text && text->size() < kMaxTagValueLength) *text += char(c);
+  }
   return false;
 }
 
@@ -193,6 +196,15 @@ PgnReader::Token PgnReader::next_token() {
       skip_line();
       continue;
     }
+    if (c == '{' && keep_comments_) {
+      if (!skip_comment(&token.text)) {
+        token.kind = TokenKind::kUnterminated;
+        token.text = "comment";
+      } else {
+        token.kind = TokenKind::kComment;
+      }
+      return token;
+    }
     if (c == '{' || c == '(') {
       if (c == '{' ? skip_comment() : skip_variation()) continue;
       token.kind = TokenKind::kUnterminated;
@@ -215,6 +227,7 @@ PgnReader::Token PgnReader::next_token() {
 PgnReader::Status PgnReader::next(PgnGame& game, std::string& problem) {
   game.tags.clear();
   game.moves.clear();
+  game.comments.clear();
   game.line = 0;
   game.outcome = GameOutcome::kDraw;
   std::string error;  // the first thing wrong with the game; the rest of it is read but not replayed
@@ -251,6 +264,12 @@ PgnReader::Status PgnReader::next(PgnGame& game, std::string& problem) {
       pending_ = std::move(token);
       has_pending_ = true;
       break;
+    }
+    if (token.kind == TokenKind::kComment) {
+      // A comment belongs to the move before it; one before the first move, or a second one, is dropped.
+      if (error.empty() && !game.moves.empty() && game.comments.back().empty())
+        game.comments.back() = std::move(token.text);
+      continue;
     }
     if (!started) {
       started = true;
@@ -289,6 +308,7 @@ PgnReader::Status PgnReader::next(PgnGame& game, std::string& problem) {
     }
     current.make_move(move.move);
     game.moves.push_back(move.move);
+    if (keep_comments_) game.comments.emplace_back();
   }
 
   game.number = ++games_;

@@ -23,6 +23,9 @@ struct PgnGame {
   std::vector<std::pair<std::string, std::string>> tags;
   Position start;           // from the FEN tag, else the standard start
   std::vector<Move> moves;  // legal, in order from `start`
+  // The comment after each move ("" when none), kept only by a reader asked to keep comments: match records
+  // hold each move's score there.
+  std::vector<std::string> comments;
   GameOutcome outcome = GameOutcome::kDraw;
 
   // The tag's value, or "" when the game has no such tag.
@@ -37,7 +40,7 @@ class PgnReader {
  public:
   enum class Status { kGame, kSkipped, kEnd };
 
-  explicit PgnReader(std::istream& input);
+  explicit PgnReader(std::istream& input, bool keep_comments = false);
 
   // The next game. kGame: `game` holds it. kSkipped: it has an illegal or unreadable move, a bad FEN or tag,
   // no result, or an unterminated comment or variation; `problem` says so in one line ("game 3 (line 41):
@@ -48,19 +51,19 @@ class PgnReader {
   std::uint64_t bytes_read() const { return bytes_read_; }
 
  private:
-  enum class TokenKind { kEnd, kTag, kBadTag, kWord, kUnterminated };
+  enum class TokenKind { kEnd, kTag, kBadTag, kWord, kComment, kUnterminated };
   struct Token {
     TokenKind kind = TokenKind::kEnd;
     int line = 0;
     std::string name;  // a tag's name
-    std::string text;  // a tag's value, a word, or what a bad tag or unterminated token lacks
+    std::string text;  // a tag's value, a word, a comment, or what a bad tag or unterminated token lacks
   };
 
   int get();   // the next byte, or -1 at the end of the input
   int peek();  // the next byte without consuming it
   void skip_line();
-  bool skip_comment();    // after '{'; false when the input ends first
-  bool skip_variation();  // after '('; false when the input ends first
+  bool skip_comment(std::string* text = nullptr);  // after '{'; false when the input ends first
+  bool skip_variation();                           // after '('; false when the input ends first
   void read_tag(Token& token);
   void read_word(int first, Token& token);
   Token next_token();
@@ -71,6 +74,7 @@ class PgnReader {
   std::uint64_t bytes_read_ = 0;
   int line_ = 1;
   bool at_line_start_ = true;
+  bool keep_comments_ = false;
   bool has_pending_ = false;
   Token pending_;  // a tag read while finishing the previous game: it opens the next one
   int games_ = 0;

@@ -164,6 +164,30 @@ TEST_CASE("Tags comments variations NAGs and move numbers are read as PGN") {
   CHECK(read.games[0].line == 1);
 }
 
+TEST_CASE("A reader asked to keep comments gives each move the comment after it and no other") {
+  const std::string text =
+      "{before the game} [Result \"1-0\"]\n"
+      "1. h2e2 {+0.30/12 0.5s} h9g7 2. h0g2 {first} {second} (2. b0c2 {in a variation}) i9h9 {-0.20/9} 1-0 "
+      "{after}\n"
+      "{between} [Result \"0-1\"]\n1. h2e2 {unterminated";
+  std::istringstream input(text);
+  PgnReader reader(input, true);
+  PgnGame game;
+  std::string problem;
+  REQUIRE(reader.next(game, problem) == PgnReader::Status::kGame);
+  CHECK(iccs_of(game) == std::vector<std::string>{"h2e2", "h9g7", "h0g2", "i9h9"});
+  CHECK(game.comments == std::vector<std::string>{"+0.30/12 0.5s", "", "first", "-0.20/9"});
+  const std::vector<std::string> first_moves = iccs_of(game);
+  CHECK(reader.next(game, problem) == PgnReader::Status::kSkipped);
+  CHECK(problem.find("unterminated comment") != std::string::npos);
+  CHECK(reader.next(game, problem) == PgnReader::Status::kEnd);
+  // By default comments are skipped, as the book's reader of millions of games wants.
+  const ReadResult plain = read_text(text);
+  REQUIRE(plain.games.size() == 1);
+  CHECK(plain.games[0].comments.empty());
+  CHECK(iccs_of(plain.games[0]) == first_moves);
+}
+
 TEST_CASE("A game from a FEN starts there and takes its result from the last token without a tag") {
   const ReadResult read = read_text(
       "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1\"]\n"
