@@ -185,6 +185,7 @@ void Searcher::report(int line, int depth, int score, std::span<const Move> prin
   info.hashfull = table_.hashfull();
   for (const auto& thread : pool_.threads())
     info.tablebase_hits += thread->tablebase_hits.load(std::memory_order_relaxed);
+  info.material = root_material_;
   info.principal_variation.assign(principal_variation.begin(), principal_variation.end());
   on_info_(info);
 }

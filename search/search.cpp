@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "engine/board/movegen.h"
+#include "search/win_draw_loss.h"
 
 namespace shuai {
 
@@ -80,6 +81,7 @@ SearchResult Searcher::run(const Position& root, const SearchLimits& limits) {
 
 void Searcher::prepare_search(const Position& root, const SearchLimits& limits) {
   limits_ = limits;
+  root_material_ = outcome_material(root);
   level_plan_.reset();
   if (options_.level < kFullStrengthLevel) level_plan_ = plan_for_level(options_.level);
   level_lines_.clear();

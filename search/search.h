@@ -111,6 +111,7 @@ struct SearchInfo {
   std::int64_t time_ms = 0;
   int hashfull = 0;
   std::uint64_t tablebase_hits = 0;
+  int material = 0;  // the root's, as the win/draw/loss model counts it (win_draw_loss.h)
   std::vector<Move> principal_variation;
 };
 
@@ -329,6 +330,7 @@ class Searcher {
   std::mt19937_64 level_random_{std::random_device{}()};
   std::vector<Move> last_principal_variation_;
   std::vector<Move> root_moves_;
+  int root_material_ = 0;  // for the win/draw/loss chances of the reports
   // The nodes spent below each root move in this search, over every iteration (the move, its nodes), for
   // the time rule on the best move's share (time_effort_percent). Moves split off to helpers count nothing.
   std::vector<std::pair<Move, std::uint64_t>> root_effort_;

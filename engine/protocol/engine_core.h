@@ -40,6 +40,7 @@ struct SessionSettings {
   bool offer_draws = true;  // offer a draw in dead-drawn positions, accept one when worse, claim a ruled one
   bool resign = false;      // resign when hopelessly lost
   int idle_percent = 0;     // UCCI idle: the share of the processor the search leaves to other programs
+  bool show_wdl = false;    // info lines add the win/draw/loss chances of their score (win_draw_loss.h)
 };
 
 // A game over on the board, as the rules decide it with certainty.

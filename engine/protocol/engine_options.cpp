@@ -147,6 +147,9 @@ const std::vector<EngineOption>& engine_options() {
          // 20 is full strength; below, a level's budget and choice among its lines (playing_level.h).
          return search_options(core).level = double(value.number), true;
        }},
+      {.ucci_name = "showwdl", .uci_name = "UCI_ShowWDL", .type = kCheck, .default_value = "false",
+       .in_cecp = false,
+       .action = [](EngineCore& core, Value value) { return core.settings().show_wdl = value.flag, true; }},
       {.ucci_name = "nullmove", .uci_name = "NullMove", .type = kCheck, .default_value = "true",
        .action = [](EngineCore& core, Value value) {
          return search_options(core).pruning.null_move = value.flag, true;

@@ -7,6 +7,7 @@
 
 #include "engine/board/board.h"
 #include "engine/board/text.h"
+#include "search/win_draw_loss.h"
 
 namespace shuai {
 
@@ -289,6 +290,12 @@ void UciFamilyDialect::probe(const std::vector<std::string_view>& words) {
   writer_.line(answer);
 }
 
+std::string UciFamilyDialect::chances_text(const SearchInfo& info) const {
+  if (!core_.settings().show_wdl) return "";
+  const WinDrawLoss chances = win_draw_loss(info.score, info.material);
+  return fmt::format(" wdl {} {} {}", chances.win, chances.draw, chances.loss);
+}
+
 void UciFamilyDialect::print_info(const SearchInfo& info) {
   const std::uint64_t nps =
       info.time_ms > 0 ? info.nodes * 1000 / std::uint64_t(info.time_ms) : info.nodes * 1000;
@@ -296,7 +303,7 @@ void UciFamilyDialect::print_info(const SearchInfo& info) {
       "info depth {} seldepth {} {}{} time {} nodes {} nps {} hashfull {}", info.depth, info.selective_depth,
       numbers_single_line() || core_.searcher().options().multi_pv > 1 ? fmt::format("multipv {} ", info.line)
                                                                        : "",
-      score_text(info.score), info.time_ms, info.nodes, nps, info.hashfull);
+      score_text(info.score) + chances_text(info), info.time_ms, info.nodes, nps, info.hashfull);
   if (core_.searcher().options().tablebases) text += fmt::format(" tbhits {}", info.tablebase_hits);
   if (!info.principal_variation.empty()) {
     text += " pv";

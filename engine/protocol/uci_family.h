@@ -56,6 +56,8 @@ class UciFamilyDialect : public Dialect {
   void probe(const std::vector<std::string_view>& words);
   void stop();
   void print_info(const SearchInfo& info);
+  // " wdl W D L" (permille) when UCI_ShowWDL is on, else "".
+  std::string chances_text(const SearchInfo& info) const;
   std::string best_move_answer(const SearchResult& result, bool dead_drawn);
 };
 

@@ -2,7 +2,8 @@
 // (tools/web/server.py) and checks what the page promises: it is cross-origin isolated, the engine (with
 // threads) says it is ready, a move made by clicking two points is answered by a legal move, illegal clicks,
 // clicks while the engine thinks and bad FENs (in the box and in the address) get a message and change nothing,
-// take back works, a mate in one opened from the address ends in checkmate, analysis shows live lines without
+// take back works, a mate in one opened from the address ends in checkmate, a playing level set from the address
+// still answers legally, analysis shows live lines (with the chances of their scores) without
 // blocking the page, and the one-thread engine (?single=1) plays too. Saves a screenshot of an analysed
 // position.
 //   usage: node tests/web/page_test.mjs URL SCREENSHOT_PATH      (e.g. http://127.0.0.1:8765/ /tmp/page.png)
@@ -173,10 +174,27 @@ try {
     });
   }
 
+  // --- A playing level from the address: the chooser shows it, and Shuai at level 2 still answers a legal move.
+  {
+    const page = await open({level: '2', movetime: '300', book: '0'});
+    await check('?level=2 sets the level chooser, and Shuai at level 2 answers a clicked move legally', async () => {
+      await waitEngine(page, 'ready');
+      const level = await page.$eval('#level', select => select.value);
+      await click(page, 'h2');
+      await click(page, 'e2');
+      await waitMoves(page, 2);
+      const moves = (await state(page)).moves.split(' ');
+      const legal = (await describe(page, 'startpos moves h2e2')).legal;
+      return (level === '2' && moves[0] === 'h2e2' && legal.includes(moves[1])) ||
+             `level ${level}, moves ${moves.join(' ')}`;
+    });
+    await page.close();
+  }
+
   // --- Analysis: live lines in Chinese notation and ICCS, three of them, the page never blocked; the screenshot.
   {
     const page = await open({mode: 'analysis', multipv: '3', moves: 'h2e2 h9g7 h0g2 i9h9 i0h0 b9c7'});
-    await check('analysis shows live depth, score and three principal variations', async () => {
+    await check('analysis shows live depth, score with its chances and three principal variations', async () => {
       await waitEngine(page, 'analysing');
       await page.waitForFunction(() => {
         const depth = document.querySelector('#analysis-lines .pv-line[data-multipv="1"] .pv-depth');
@@ -185,9 +203,14 @@ try {
       }, {timeout: 20000});
       const line = await page.$eval('#analysis-lines .pv-line[data-multipv="1"]', li => ({
         score: li.querySelector('.pv-score').textContent, chinese: li.querySelector('.pv-chinese').textContent,
-        iccs: li.querySelector('.pv-iccs').textContent}));
+        iccs: li.querySelector('.pv-iccs').textContent,
+        chances: (li.querySelector('.pv-chances') || {}).textContent || ''}));
+      // The chances beside the score (UCI_ShowWDL): three percentages that add up to about 100.
+      const percents = (line.chances.match(/^Red (\d+)% · draw (\d+)% · Black (\d+)%$/) || []).slice(1).map(Number);
+      const total = percents.reduce((sum, value) => sum + value, 0);
       return (/^[+−-]?(\d+\.\d\d|M\d+)/.test(line.score) && /[进退平]/.test(line.chinese) &&
-              /^([a-i]\d[a-i]\d ?)+( …)?$/.test(line.iccs)) || JSON.stringify(line);
+              /^([a-i]\d[a-i]\d ?)+( …)?$/.test(line.iccs) && percents.length === 3 && total >= 99 &&
+              total <= 101) || JSON.stringify(line);
     });
     await check('the page stays responsive while the engine analyses', async () => {
       // The longest gap between 10 ms timers over a second on the page's thread.

@@ -57,7 +57,8 @@ GameResult result_of(GameOutcome outcome) {
   return GameResult::kDraw;
 }
 
-// A game decided by something other than the play on the board.
+}  // namespace
+
 bool ended_off_the_board(const PgnGame& game) {
   const std::string_view termination = game.tag("Termination");
   for (const Termination off_board :
@@ -65,8 +66,6 @@ bool ended_off_the_board(const PgnGame& game) {
     if (termination == termination_name(off_board)) return true;
   return false;
 }
-
-}  // namespace
 
 bool extract(const ExtractOptions& options, ExtractSummary& summary, std::string& error) {
   // Every input is checked before the output is touched, so a mistyped name costs nothing.

@@ -10,7 +10,15 @@
 #include <string_view>
 #include <vector>
 
+namespace shuai {
+struct PgnGame;
+}
+
 namespace shuai::tune {
+
+// A game decided by something other than the play on the board (lost by time, an illegal move or a crash,
+// as its Termination tag says): its result says nothing about its positions.
+bool ended_off_the_board(const PgnGame& game);
 
 struct ExtractOptions {
   std::vector<std::string> pgn_paths;  // the games (required)

@@ -13,6 +13,7 @@
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
 #include "tools/tune/spsa.h"
+#include "tools/tune/wdl.h"
 
 namespace {
 
@@ -23,12 +24,15 @@ struct Subcommand {
   int (*run)(std::span<const std::string_view>, const std::string&, std::FILE*, std::FILE*);
 };
 
+// clang-format off
 constexpr Subcommand kSubcommands[] = {
     {"generate", shuai::tune::run_generate},
     {"extract", shuai::tune::run_extract},
     {"fit", shuai::tune::run_fit},
     {"spsa", shuai::tune::run_spsa},
+    {"wdl", shuai::tune::run_wdl},
 };
+// clang-format on
 
 std::string usage_line() {
   std::string names;

@@ -15,6 +15,8 @@
 //   mode=analysis       open in analysis mode (no side played; Shuai analyses every position shown).
 //   movetime=<ms>       time per move (the default is 3 s; clocks are picked in the page).
 //   threads=<n>, hash=<MB>, book=0|1, multipv=<n>: engine settings, capped (see capThreads, HASH_SIZES).
+//   level=<0-20>        the playing level of Shuai's moves in a game (20, the default, is full strength;
+//                       analysis is always at full strength).
 //   single=1            use the one-thread engine in a worker even on a cross-origin isolated page.
 //
 // Hooks for tests and people: #moves (the game's moves, ICCS, space separated), #message (the last message,
@@ -33,6 +35,7 @@ const DEFAULT_HASH = 64;
 const ANALYSIS_SLICE_MS = 1000;  // one-thread analysis: searches of this length, one after another
 const RENDER_INTERVAL_MS = 100;  // engine output is drawn at most this often; the latest line wins
 const PV_SHOWN = 14;             // moves of a principal variation written out (all of it in the tooltip)
+const FULL_STRENGTH = 20;        // the engine's top Skill Level: the search unlimited
 
 const $ = id => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -51,6 +54,7 @@ const settings = {
   threads: 1,
   hash: DEFAULT_HASH,
   book: true,
+  level: FULL_STRENGTH,    // Skill Level of a game's searches
 };
 
 const game = {
@@ -138,6 +142,9 @@ function parseInfo(line) {
     } else if (word === 'score') {
       info.score = {type: words[++i], value: Number(words[++i])};
       if (words[i + 1] === 'lowerbound' || words[i + 1] === 'upperbound') info.bound = words[++i];
+    } else if (word === 'wdl') {
+      info.wdl = [Number(words[i + 1]), Number(words[i + 2]), Number(words[i + 3])];
+      i += 3;
     } else if (word === 'pv') {
       info.pv = words.slice(i + 1).filter(Boolean);
       break;
@@ -158,6 +165,7 @@ class Driver {
     this.pending = [];     // commands waiting for the engine to be idle
     this.multipv = 1;
     this.book = null;      // OwnBook as last set (a game's searches use the book, analysis never)
+    this.level = FULL_STRENGTH;  // Skill Level as last set (a game's searches at the chosen level)
     this.waiters = [];
     this.options = {};     // from the engine's `option` lines
     this.name = 'Shuai';
@@ -226,6 +234,10 @@ class Driver {
     if (search.multipv !== this.multipv) {
       this.send(`setoption name MultiPV value ${search.multipv}`);
       this.multipv = search.multipv;
+    }
+    if (search.level !== this.level && this.options['Skill Level']) {
+      this.send(`setoption name Skill Level value ${search.level}`);
+      this.level = search.level;
     }
     if (search.book !== this.book && this.options.OwnBook) {
       this.send(`setoption name OwnBook value ${search.book}`);
@@ -335,6 +347,7 @@ function startPlaySearch() {
   if (wanted && wanted.key === key) return;
   const search = {
     key, kind: 'play', position: positionCommand(), go: goCommand(), multipv: 1, book: settings.book,
+    level: settings.level,
     request: requestFor(game.start, game.moves),
     onStart: () => resetView(search),
     onInfo: info => onInfo(search, info),
@@ -365,6 +378,7 @@ function analysisSlice(key, quick = 0) {
   const slice = ++searchCount;
   const search = {
     key, kind: 'analysis', slice, position: positionCommand(), multipv: settings.multipv, book: false,
+    level: FULL_STRENGTH,
     // With threads one endless search, stopped when the position changes; without, slices of a second (the
     // engine cannot be stopped then), the hash kept between them so each goes on where the last one ended.
     go: engine.canStop ? 'infinite' : `movetime ${ANALYSIS_SLICE_MS}`,
@@ -415,6 +429,15 @@ function scheduleRender() {
     lastRender = performance.now();
     renderEngineView();
   }, wait);
+}
+
+// The chances from Red's side, in percent (the engine gives them per mille from the side to move's): "Red 61%
+// · draw 30% · Black 9%".
+function formatChances(wdl, side) {
+  if (!wdl || wdl.some(Number.isNaN)) return '';
+  const [red, black] = side === 'red' ? [wdl[0], wdl[2]] : [wdl[2], wdl[0]];
+  const percent = permille => `${Math.round(permille / 10)}%`;
+  return `Red ${percent(red)} · draw ${percent(wdl[1])} · Black ${percent(black)}`;
 }
 
 // Score from Red's side (the engine gives it from the side to move's): "+0.35", "-M3".
@@ -483,7 +506,16 @@ function renderEngineView() {
     const depth = document.createElement('span');
     depth.className = 'pv-depth';
     depth.textContent = `depth ${info.depth}${info.seldepth ? '/' + info.seldepth : ''}`;
-    head.append(score, depth);
+    head.append(score);
+    const chances = formatChances(info.wdl, view.side);
+    if (chances) {
+      const odds = document.createElement('span');
+      odds.className = 'pv-chances';
+      odds.textContent = chances;
+      odds.title = 'win, draw and loss chances of this score, from the engine\'s model of its own games';
+      head.append(odds);
+    }
+    head.append(depth);
     if (view.lines.size > 1) {
       const number = document.createElement('span');
       number.textContent = `line ${index}`;
@@ -907,6 +939,7 @@ function applyModeToControls() {
   $('side-label').hidden = settings.mode === 'analysis';
   $('time-label').hidden = settings.mode === 'analysis';
   $('multipv-label').hidden = settings.mode !== 'analysis';
+  $('level-label').hidden = settings.mode === 'analysis';
   $('move-now').hidden = settings.mode === 'analysis';
 }
 
@@ -988,6 +1021,11 @@ function wireControls() {
       renderPlayers();
     }
   });
+  $('level').addEventListener('change', event => {
+    settings.level = Number(event.target.value);  // from the game's next search (Driver.launch)
+    say(settings.level === FULL_STRENGTH ? 'Shuai plays at full strength.'
+                                         : `Shuai plays at level ${settings.level} of ${FULL_STRENGTH}.`);
+  });
   $('multipv').addEventListener('change', event => {
     settings.multipv = Number(event.target.value);
     if (game.info) refreshEngine();
@@ -1047,6 +1085,13 @@ function readAddress() {
     else problems.push(`multipv=${params.get('multipv')} (1 to 5)`);
   }
   $('multipv').value = String(settings.multipv);
+  if (params.has('level')) {
+    const level = Number(params.get('level'));
+    if (Number.isInteger(level) && level >= 0 && level <= FULL_STRENGTH) settings.level = level;
+    else problems.push(`level=${params.get('level')} (0 to ${FULL_STRENGTH})`);
+  }
+  fillSelect($('level'), Array.from({length: FULL_STRENGTH + 1}, (_, i) => FULL_STRENGTH - i), settings.level,
+             level => (level === FULL_STRENGTH ? 'full strength' : String(level)));
   if (params.get('book') === '0' || params.get('book') === 'false') settings.book = false;
   $('book').checked = settings.book;
   applyModeToControls();
@@ -1073,7 +1118,10 @@ function engineSettings(problems) {
   fillSelect($('threads'), Array.from({length: maxThreads}, (_, i) => i + 1), settings.threads, n => String(n));
   $('threads').disabled = maxThreads === 1;
   fillSelect($('hash'), sizes, settings.hash, size => `${size} MB`);
-  return [`setoption name Threads value ${settings.threads}`, `setoption name Hash value ${settings.hash}`];
+  const commands = [`setoption name Threads value ${settings.threads}`, `setoption name Hash value ${settings.hash}`];
+  // The chances beside each score (the engine's model fitted to its own games).
+  if (driver.options.UCI_ShowWDL) commands.push('setoption name UCI_ShowWDL value true');
+  return commands;
 }
 
 // The first position: ?fen= and ?moves=, or the start.
