@@ -24,8 +24,8 @@ namespace shuai::tune {
 namespace {
 
 constexpr std::string_view kDataHeader = "# shuai-tune wdl data";
-constexpr double kSmallestChance =
-    1e-12;  // a result the model calls impossible costs this much, not infinity
+// A result the model calls impossible costs this much in the likelihood, not infinity.
+constexpr double kSmallestChance = 1e-12;
 constexpr int kBuckets = 10;
 constexpr double kMarginFactor = 1.96;  // 95%
 
@@ -353,11 +353,12 @@ namespace {
 constexpr std::string_view kDescription =
     R"(Fits the win/draw/loss model that UCI_ShowWDL reports (search/win_draw_loss.h) to games Shuai played,
 and checks it on games the fit did not see. Inputs are shuai-match PGN records, whose move comments hold the
-mover's score, or data files --save wrote. Every --check-every-th game (by its number over all inputs) is
-held out; the model is fitted to the rest by maximum likelihood, and the held-out positions are put in ten
-buckets by their predicted expected result, each bucket's predicted chances against the results observed,
-with 95% margins of the spread the model predicts, a game's positions sharing one result. The fitted parameters are printed as the
-source lines of search/win_draw_loss.cpp.)";
+mover's score, or data files --save wrote. Every game counts once: its positions are weighed by one over their
+number. Every --check-every-th game (by its number over all inputs) is held out; the model is fitted to the
+rest by maximum likelihood, and the held-out positions are put in ten buckets by their predicted expected
+result, each bucket's predicted chances against the results observed, with 95% margins of the spread the
+model predicts, a game's positions sharing one result. The fitted parameters are printed as the source lines
+of search/win_draw_loss.cpp.)";
 
 constexpr CommandText kWdlCommand = {"shuai-tune wdl", "shuai-tune wdl [options] PGN-OR-DATA...",
                                      kDescription};
