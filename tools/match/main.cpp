@@ -1,4 +1,4 @@
-// shuai-match: plays engines against each other over UCCI or UCI, refereed by Shuai's own rules.
+// shuai-match: plays engines against each other over UCCI, UCI or CECP, refereed by Shuai's own rules.
 #include <fmt/format.h>
 
 #include <optional>
@@ -14,9 +14,9 @@ namespace {
 
 constexpr shuai::CommandText kMatchCommand = {
     "shuai-match", "shuai-match --engine SPEC --engine SPEC [...] [options]",
-    R"(Plays engines against each other over UCCI or UCI, refereed by Shuai's own rules. An engine's SPEC
-is name=N,cmd=C,proto=ucci|uci[,dir=D][,ranks=0|1][,tc=BASE+INC][,option=value...]: option=value pairs are
-sent with setoption; ranks=1 numbers ranks 1-10 (Fairy-Stockfish; detected from its name when not given);
+    R"(Plays engines against each other over UCCI, UCI or CECP (XBoard), refereed by Shuai's own rules. An
+engine's SPEC is name=N,cmd=C,proto=ucci|uci|cecp[,dir=D][,ranks=0|1][,tc=BASE+INC][,option=value...]:
+option=value pairs are sent with setoption (CECP: option NAME=VALUE); ranks=1 numbers ranks 1-10 (Fairy-Stockfish; detected from its name when not given);
 tc= gives this engine a clock of its own (time odds) instead of the match's limits. Give exactly one of
 --tc, --depth and --nodes.)"};
 
@@ -87,6 +87,9 @@ int main(int argc, char** argv) {
   if (settings.engines.size() < 2) return fail("give at least two --engine (try --help)");
   if ((limits.base_ms > 0) + (limits.depth > 0) + (limits.nodes > 0) != 1)
     return fail("give exactly one of --tc, --depth, --nodes");
+  for (const auto& engine : settings.engines)
+    if (engine.protocol == match::Protocol::kCecp && limits.nodes > 0 && engine.clock_base_ms == 0)
+      return fail(fmt::format("{} speaks CECP, which has no node limit: give it a clock (tc=)", engine.name));
   settings.time_control_text = limits.base_ms > 0 ? time_control
                                : limits.depth > 0 ? fmt::format("depth {}", limits.depth)
                                                   : fmt::format("nodes {}", limits.nodes);

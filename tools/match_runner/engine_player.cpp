@@ -1,13 +1,15 @@
-// The UCCI and UCI conversations of the match runner: handshake, options, new game, go on a clock.
+// The UCCI, UCI and CECP conversations of the match runner: handshake, options, new game, go on a clock.
 #include "tools/match_runner/engine_player.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 
+#include "engine/board/fen.h"
 #include "engine/board/text.h"
 #include "engine/command_line/arguments.h"
 
@@ -53,6 +55,39 @@ void read_info(std::string_view line, Reply& reply) {
   }
 }
 
+// The features of a CECP `feature` line: key=value pairs, a value in double quotes when it holds spaces
+// (option="Hash -spin 64 1 1024").
+std::vector<std::pair<std::string, std::string>> read_features(std::string_view line) {
+  std::vector<std::pair<std::string, std::string>> features;
+  std::size_t at = line.find(' ');
+  while (at != std::string_view::npos && at < line.size()) {
+    while (at < line.size() && line[at] == ' ') ++at;
+    const std::size_t equals = line.find('=', at);
+    if (equals == std::string_view::npos) break;
+    std::string key(line.substr(at, equals - at));
+    std::size_t end;
+    std::string value;
+    if (equals + 1 < line.size() && line[equals + 1] == '"') {
+      end = line.find('"', equals + 2);
+      if (end == std::string_view::npos) end = line.size();
+      value = line.substr(equals + 2, end - equals - 2);
+      ++end;
+    } else {
+      end = std::min(line.find(' ', equals), line.size());
+      value = line.substr(equals + 1, end - equals - 1);
+    }
+    features.emplace_back(std::move(key), std::move(value));
+    at = end;
+  }
+  return features;
+}
+
+// CECP's `level` takes the base in minutes and seconds and the increment in seconds.
+std::string cecp_level(std::int64_t base_ms, std::int64_t increment_ms) {
+  const std::int64_t seconds = std::max<std::int64_t>(1, (base_ms + 500) / 1000);
+  return fmt::format("level 0 {}:{:02} {:g}", seconds / 60, seconds % 60, double(increment_ms) / 1000);
+}
+
 }  // namespace
 
 bool parse_engine_config(const std::string& text, EngineConfig& config, std::string& error) {
@@ -78,11 +113,11 @@ bool parse_engine_config(const std::string& text, EngineConfig& config, std::str
     } else if (key == "dir") {
       config.directory = value;
     } else if (key == "proto") {
-      if (value != "ucci" && value != "uci") {
-        error = fmt::format("proto must be ucci or uci, not '{}'", value);
+      if (value != "ucci" && value != "uci" && value != "cecp") {
+        error = fmt::format("proto must be ucci, uci or cecp, not '{}'", value);
         return false;
       }
-      config.protocol = value == "ucci" ? Protocol::kUcci : Protocol::kUci;
+      config.protocol = value == "ucci" ? Protocol::kUcci : value == "uci" ? Protocol::kUci : Protocol::kCecp;
       has_protocol = true;
     } else if (key == "ranks") {
       if (value != "0" && value != "1") {
@@ -104,7 +139,7 @@ bool parse_engine_config(const std::string& text, EngineConfig& config, std::str
     return false;
   }
   if (!has_protocol) {
-    error = "an engine needs proto=ucci or proto=uci";
+    error = "an engine needs proto=ucci, proto=uci or proto=cecp";
     return false;
   }
   if (config.name.empty()) config.name = config.command;
@@ -118,7 +153,9 @@ bool EnginePlayer::wait_for(const std::string& prefix, Clock::time_point deadlin
 }
 
 void EnginePlayer::set_option(const std::string& name, const std::string& value) {
-  if (config_.protocol == Protocol::kUcci)
+  if (config_.protocol == Protocol::kCecp)
+    process_.send(fmt::format("option {}={}", name, value));
+  else if (config_.protocol == Protocol::kUcci)
     process_.send(fmt::format("setoption {} {}", name, value));
   else
     process_.send(fmt::format("setoption name {} value {}", name, value));
@@ -126,6 +163,7 @@ void EnginePlayer::set_option(const std::string& name, const std::string& value)
 
 bool EnginePlayer::start(std::string& error) {
   if (!process_.start(config_.command, config_.directory, error)) return false;
+  if (config_.protocol == Protocol::kCecp) return start_cecp(error);
   const bool ucci = config_.protocol == Protocol::kUcci;
   const std::string greeting = ucci ? "ucciok" : "uciok";
   process_.send(ucci ? "ucci" : "uci");
@@ -165,6 +203,10 @@ bool EnginePlayer::start(std::string& error) {
 
 bool EnginePlayer::prepare_game(std::string& error) {
   if (!process_.running() && !start(error)) return false;
+  if (config_.protocol == Protocol::kCecp) {
+    cecp_in_game_ = false;  // the first move asked for starts the game afresh with `new`
+    return ping_cecp(error);
+  }
   if (config_.protocol == Protocol::kUci)
     process_.send("ucinewgame");
   else if (lists_newgame_)
@@ -205,6 +247,7 @@ std::string EnginePlayer::from_engine_move(const std::string& text) const {
 
 Reply EnginePlayer::think(const std::string& start_fen, const std::vector<std::string>& moves,
                           const Limits& limits, const Clocks& clocks, Clock::time_point deadline) {
+  if (config_.protocol == Protocol::kCecp) return think_cecp(start_fen, moves, limits, clocks, deadline);
   Reply reply;
   std::string position = "position fen " + start_fen;
   if (!moves.empty()) {
@@ -272,6 +315,131 @@ Reply EnginePlayer::think(const std::string& start_fen, const std::vector<std::s
       for (std::size_t i = 2; i < words.size(); ++i)
         if (words[i] == "resign") reply.kind = Reply::Kind::kResign;
       return reply;
+    }
+  }
+}
+
+bool EnginePlayer::start_cecp(std::string& error) {
+  process_.send("xboard");
+  process_.send("protover 2");
+  cecp_setboard_ = cecp_ping_ = cecp_in_game_ = false;
+  bool offers_xiangqi = false;
+  std::string line;
+  auto deadline = Clock::now() + kHandshakeTime;
+  while (true) {
+    if (process_.read_line(deadline, line) != tools::ChildProcess::ReadStatus::kLine) {
+      error = fmt::format("{} did not answer 'protover 2' with 'feature ... done=1'", config_.name);
+      process_.kill();
+      return false;
+    }
+    if (!line.starts_with("feature ")) continue;
+    bool done = false;
+    for (const auto& [key, value] : read_features(line)) {
+      if (key == "setboard") cecp_setboard_ = value == "1";
+      if (key == "ping") cecp_ping_ = value == "1";
+      if (key == "variants") offers_xiangqi = value.find("xiangqi") != std::string::npos;
+      // done=0 asks for more time to list the rest: as XBoard does, wait on.
+      if (key == "done" && value == "0") deadline = Clock::now() + kHandshakeTime;
+      if (key == "done" && value == "1") done = true;
+    }
+    if (done) break;
+  }
+  if (!offers_xiangqi) {
+    error = fmt::format("{} does not offer variant xiangqi", config_.name);
+    process_.kill();
+    return false;
+  }
+  // XBoard numbers a ten-rank board's ranks from 0, as ICCS does.
+  rank_base_ = config_.rank_base.value_or(0);
+  for (const auto& [name, value] : config_.options) set_option(name, value);
+  return ping_cecp(error);
+}
+
+bool EnginePlayer::ping_cecp(std::string& error) {
+  if (!cecp_ping_) return true;
+  const std::string pong = fmt::format("pong {}", ++cecp_pings_);
+  process_.send(fmt::format("ping {}", cecp_pings_));
+  std::string line;
+  if (!wait_for(pong, Clock::now() + kHandshakeTime, line)) {
+    error = fmt::format("{} did not answer 'ping {}' with '{}'", config_.name, cecp_pings_, pong);
+    process_.kill();
+    return false;
+  }
+  return true;
+}
+
+Reply EnginePlayer::think_cecp(const std::string& start_fen, const std::vector<std::string>& moves,
+                               const Limits& limits, const Clocks& clocks, Clock::time_point deadline) {
+  Reply reply;
+  const auto started = Clock::now();
+  const auto finish = [&](Reply::Kind kind) {
+    reply.kind = kind;
+    reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+    if (kind == Reply::Kind::kCrash || kind == Reply::Kind::kTimeout) {
+      // The engine's game is no longer the runner's: the next game starts it again.
+      process_.kill();
+      cecp_in_game_ = false;
+    }
+    return reply;
+  };
+  // The engine holds the game so far when its moves begin this game's: then only the rest is sent, in force
+  // mode so that it does not start thinking before it has its clock.
+  const bool continues = cecp_in_game_ && start_fen == cecp_start_fen_ &&
+                         moves.size() >= cecp_moves_.size() &&
+                         std::equal(cecp_moves_.begin(), cecp_moves_.end(), moves.begin());
+  bool sent = true;
+  if (!continues) {
+    if (start_fen != kStartFen && !cecp_setboard_) return finish(Reply::Kind::kCrash);
+    sent = process_.send("new") && process_.send("variant xiangqi") && process_.send("force") &&
+           process_.send("easy") && process_.send("post");
+    if (start_fen != kStartFen) sent = sent && process_.send("setboard " + start_fen);
+    if (limits.base_ms > 0)
+      sent = sent && process_.send(cecp_level(limits.base_ms, limits.increment_ms));
+    else if (limits.depth > 0)
+      sent = sent && process_.send(fmt::format("sd {}", limits.depth));
+    cecp_start_fen_ = start_fen;
+    cecp_moves_.clear();
+    cecp_in_game_ = true;
+  } else {
+    sent = process_.send("force");
+  }
+  for (std::size_t i = cecp_moves_.size(); i < moves.size() && sent; ++i) {
+    sent = process_.send(to_engine_move(moves[i]));
+    cecp_moves_.push_back(moves[i]);
+  }
+  if (limits.base_ms > 0) {
+    const auto centiseconds = [](std::int64_t ms) { return std::max<std::int64_t>(1, ms / 10); };
+    sent = sent && process_.send(fmt::format("time {}", centiseconds(clocks.own_ms))) &&
+           process_.send(fmt::format("otim {}", centiseconds(clocks.opponent_ms)));
+  }
+  sent = sent && process_.send("go");
+  if (!sent) return finish(Reply::Kind::kCrash);
+  std::string line;
+  while (true) {
+    const auto status = process_.read_line(deadline, line);
+    if (status == tools::ChildProcess::ReadStatus::kClosed) return finish(Reply::Kind::kCrash);
+    if (status == tools::ChildProcess::ReadStatus::kTimeout) return finish(Reply::Kind::kTimeout);
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words[0] == "move" && words.size() >= 2) {
+      reply.move = from_engine_move(std::string(words[1]));
+      cecp_moves_.push_back(reply.move);
+      return finish(Reply::Kind::kMove);
+    }
+    if (words[0] == "resign") return finish(Reply::Kind::kResign);
+    // A result claimed (MaxQi claims chess's fifty-move draw, then moves all the same): the referee, not the
+    // engine, ends games, so the claim is no answer and the move is still awaited.
+    if (words[0] == "1-0" || words[0] == "0-1" || words[0] == "1/2-1/2") continue;
+    // The engine refused a move it was told: it no longer holds the runner's game.
+    if (words[0] == "Illegal" || words[0].starts_with("Error")) return finish(Reply::Kind::kCrash);
+    // Thinking output (post): depth, score in centipawns, time, nodes, the line.
+    constexpr int kLow = std::numeric_limits<int>::min(), kHigh = std::numeric_limits<int>::max();
+    if (words.size() >= 4) {
+      const auto depth = parse_int(words[0], kLow, kHigh), score = parse_int(words[1], kLow, kHigh);
+      if (depth && score) {
+        reply.depth = *depth;
+        reply.score = fmt::format("{:+.2f}", double(*score) / 100);
+      }
     }
   }
 }

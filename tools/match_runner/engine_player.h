@@ -1,5 +1,5 @@
-// One engine as a player: its settings from the command line, and the UCCI or UCI conversation that starts
-// it, sets it up for a game and asks it for moves on a clock.
+// One engine as a player: its settings from the command line, and the UCCI, UCI or CECP (XBoard) conversation
+// that starts it, sets it up for a game and asks it for moves on a clock.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace shuai::match {
 // The match runs on the child-process runner's clock: its deadlines are the ones the engines are read with.
 using tools::Clock;
 
-enum class Protocol { kUcci, kUci };
+enum class Protocol { kUcci, kUci, kCecp };
 
 struct EngineConfig {
   std::string name;
@@ -23,13 +23,14 @@ struct EngineConfig {
   std::string directory;  // where to run it; empty: the runner's directory
   Protocol protocol = Protocol::kUcci;
   std::optional<int> rank_base;  // 0 (ICCS) or 1 (Fairy-Stockfish's xiangqi); unset: decided at start
-  std::vector<std::pair<std::string, std::string>> options;  // sent with setoption
+  // Sent with setoption (UCCI, UCI) or as `option NAME=VALUE` (CECP).
+  std::vector<std::pair<std::string, std::string>> options;
   // tc=BASE+INC: this engine's own clock, for time odds (e.g. one thread at twice the time of two); unset:
   // the match's limits.
   std::int64_t clock_base_ms = 0, clock_increment_ms = 0;
 };
 
-// "name=...,cmd=...,proto=ucci|uci[,dir=...][,ranks=0|1][,tc=BASE+INC][,option=value...]"; false with a
+// "name=...,cmd=...,proto=ucci|uci|cecp[,dir=...][,ranks=0|1][,tc=BASE+INC][,option=value...]"; false with a
 // message on error.
 bool parse_engine_config(const std::string& text, EngineConfig& config, std::string& error);
 
@@ -85,12 +86,23 @@ class EnginePlayer {
   std::string to_engine_move(const std::string& iccs) const;
   std::string from_engine_move(const std::string& text) const;
   void set_option(const std::string& name, const std::string& value);
+  bool start_cecp(std::string& error);
+  bool ping_cecp(std::string& error);
+  Reply think_cecp(const std::string& start_fen, const std::vector<std::string>& moves, const Limits& limits,
+                   const Clocks& clocks, Clock::time_point deadline);
 
   EngineConfig config_;
   tools::ChildProcess process_;
   int rank_base_ = 0;
   bool milliseconds_ = true;  // UCCI times in milliseconds (the engine listed usemillisec)
   bool lists_newgame_ = false;
+  // CECP: what the engine offered, and the game it holds (the start and the moves it has been told or has
+  // played), so that a move asked for sends only the moves since the last one.
+  bool cecp_setboard_ = false, cecp_ping_ = false;
+  int cecp_pings_ = 0;
+  bool cecp_in_game_ = false;
+  std::string cecp_start_fen_;
+  std::vector<std::string> cecp_moves_;
 };
 
 }  // namespace shuai::match

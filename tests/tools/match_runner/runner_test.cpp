@@ -186,6 +186,18 @@ TEST_CASE("an illegal move and a move-less answer lose") {
   CHECK(no_move.moves.size() == 1);
 }
 
+TEST_CASE("a CECP engine's claimed result is no answer: its move is awaited, and resigning loses") {
+  auto claimer = scripted("Claimer", "--claim --moves h2e2,h0g2", Protocol::kCecp);
+  auto black = scripted("Black", "--moves h9g7,b9c7");
+  const GameRecord game = play_game(claimer, black, std::string(kStartFen), depth_one());
+  INFO(game.detail);
+  REQUIRE(game.moves.size() == 4);
+  CHECK(game.moves[2].iccs == "h0g2");
+  CHECK(game.moves[2].score == "+0.12");  // from its thinking output
+  CHECK(game.verdict.result == GameResult::kBlackWins);
+  CHECK(game.verdict.termination == Termination::kResignation);
+}
+
 TEST_CASE("a crash loses and the engine is restarted for the next game") {
   auto fragile = scripted("Fragile", "--crash-after 1 --moves h2e2,h0g2");
   auto black = scripted("Black", "--moves h9g7,b9c7");
@@ -227,6 +239,10 @@ TEST_CASE("engine specifications parse and bad ones are refused") {
   CHECK_FALSE(parse_engine_config("name=A,proto=uci", config, error));
   CHECK(error.find("cmd") != std::string::npos);
   CHECK_FALSE(parse_engine_config("cmd=x,proto=xboard", config, error));
+  REQUIRE(parse_engine_config("cmd=x,proto=cecp,Skill Level=3", config, error));
+  CHECK(config.protocol == Protocol::kCecp);
+  REQUIRE(config.options.size() == 1);
+  CHECK(config.options[0].first == "Skill Level");
   CHECK_FALSE(parse_engine_config("cmd=x,proto=uci,ranks=2", config, error));
   CHECK_FALSE(parse_engine_config("cmd=x,proto=uci,oops", config, error));
   REQUIRE(parse_engine_config("cmd=x,proto=ucci,tc=4+0.04", config, error));
@@ -456,6 +472,39 @@ TEST_SUITE("threads") {
       ++games;
     CHECK(games == 4);
     std::remove(pgn_path.c_str());
+  }
+
+  TEST_CASE("shuai-match plays a CECP (XBoard) engine: Shuai's own CECP side against its UCCI side") {
+    // Over openings, so the CECP side is told a game's moves in force mode and then only each new one; on a
+    // clock, so it gets `level`, `time` and `otim`; with an option, sent as `option NAME=VALUE`.
+    const std::string pgn_path = "match_runner_cecp_games.pgn";
+    std::remove(pgn_path.c_str());
+    const std::string engine = std::string("--engine name=Ucci,cmd=") + SHUAI_BINARY +
+                               ",proto=ucci,hashsize=4 --engine \"name=Cecp,cmd=" + SHUAI_BINARY +
+                               ",proto=cecp,Skill Level=12\" ";
+    const ProgramRun run = run_program(
+        std::string(SHUAI_MATCH_BINARY) + " " + engine + "--tc 4+0.05 --games 4 --concurrency 2 " +
+        "--maxplies 60 --openings " + SHUAI_POSITIONS_DIR + "/openings.fen --pgn " + pgn_path);
+    INFO(run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(run.output.find("Ucci vs Cecp: 4 games") != std::string::npos);
+    CHECK(run.output.find("Ucci: time losses 0, illegal moves 0, crashes 0") != std::string::npos);
+    CHECK(run.output.find("Cecp: time losses 0, illegal moves 0, crashes 0") != std::string::npos);
+    // Every game went past its opening: the CECP side moved in each, and its thinking output gave scores.
+    std::ifstream file(pgn_path);
+    const std::string pgn((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    int games = 0, short_games = 0;
+    for (std::size_t at = pgn.find("[PlyCount \""); at != std::string::npos;
+         at = pgn.find("[PlyCount \"", at + 1)) {
+      ++games;
+      short_games += std::stoi(pgn.substr(at + 11)) < 20;
+    }
+    CHECK(games == 4);
+    CHECK(short_games == 0);
+    std::remove(pgn_path.c_str());
+    const ProgramRun nodes = run_program(std::string(SHUAI_MATCH_BINARY) + " " + engine + "--nodes 1000");
+    CHECK(nodes.exit_code == 2);
+    CHECK(nodes.output == "shuai-match: Cecp speaks CECP, which has no node limit: give it a clock (tc=)\n");
   }
 
   TEST_CASE("shuai-match --first-game plays the rest of the same schedule: a measure split across runs") {
