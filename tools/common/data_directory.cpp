@@ -2,6 +2,7 @@
 #include "tools/common/data_directory.h"
 
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 namespace shuai::tools {
@@ -16,6 +17,13 @@ std::string positions_directory() {
       return std::filesystem::weakly_canonical(installed, error).string();
   }
   return SHUAI_SOURCE_POSITIONS_DIR;
+}
+
+bool write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.flush();
+  return bool(out);
 }
 
 }  // namespace shuai::tools

@@ -12,4 +12,8 @@ namespace shuai::tools {
 // tree's positions/.
 std::string positions_directory();
 
+// Writes `text` to `path`, replacing what was there: false when the file cannot be written. The tools' data
+// files, tables and plots are written with it.
+bool write_text_file(const std::string& path, const std::string& text);
+
 }  // namespace shuai::tools

@@ -12,6 +12,7 @@
 #include "tools/tune/extract.h"
 #include "tools/tune/fit.h"
 #include "tools/tune/generate.h"
+#include "tools/tune/ratings.h"
 #include "tools/tune/spsa.h"
 #include "tools/tune/wdl.h"
 
@@ -31,6 +32,7 @@ constexpr Subcommand kSubcommands[] = {
     {"fit", shuai::tune::run_fit},
     {"spsa", shuai::tune::run_spsa},
     {"wdl", shuai::tune::run_wdl},
+    {"ratings", shuai::tune::run_ratings},
 };
 // clang-format on
 

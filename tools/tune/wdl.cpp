@@ -16,6 +16,7 @@
 #include "engine/command_line/arguments.h"
 #include "engine/command_line/command_options.h"
 #include "eval/score.h"
+#include "tools/common/data_directory.h"
 #include "tools/common/svg_plot.h"
 #include "tools/tune/extract.h"
 
@@ -382,13 +383,6 @@ std::vector<CommandOption> option_table(WdlOptions& options) {
   };
 }
 
-bool write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.flush();
-  return bool(out);
-}
-
 std::string coefficients(const std::array<double, 4>& values) {
   return fmt::format("{{{:.2f}, {:.2f}, {:.2f}, {:.2f}}}", values[0], values[1], values[2], values[3]);
 }
@@ -452,7 +446,7 @@ int run_wdl(std::span<const std::string_view> arguments, const std::string&, std
     fmt::print(error, "shuai-tune wdl: too few scored positions to fit and check\n");
     return 2;
   }
-  if (!options.save_path.empty() && !write_text(options.save_path, outcome_data_text(data))) {
+  if (!options.save_path.empty() && !tools::write_text_file(options.save_path, outcome_data_text(data))) {
     fmt::print(error, "shuai-tune wdl: {}: cannot be written\n", options.save_path);
     return 2;
   }
@@ -497,7 +491,7 @@ int run_wdl(std::span<const std::string_view> arguments, const std::string&, std
   }
   fmt::print(out, "buckets within their margins: {} of {}\n", agreeing, filled);
   if (!options.plot_path.empty() &&
-      !write_text(options.plot_path, tools::to_svg(calibration_plot(buckets)))) {
+      !tools::write_text_file(options.plot_path, tools::to_svg(calibration_plot(buckets)))) {
     fmt::print(error, "shuai-tune wdl: {}: cannot be written\n", options.plot_path);
     return 2;
   }
