@@ -7,6 +7,12 @@
 #include "eval/score.h"
 
 namespace shuai {
+namespace {
+
+// The level below which the noise grows faster.
+constexpr double kSteepNoiseLevel = 5;
+
+}  // namespace
 
 LevelPlan plan_for_level(double level) {
   level = std::clamp(level, 0.0, kFullStrengthLevel - 1.0);
@@ -17,10 +23,32 @@ LevelPlan plan_for_level(double level) {
   plan.nodes = std::uint64_t(std::llround(64.0 * std::exp2(0.6 * level)));
   // 12 lines at level 0 down to 4 at 19: a weak player also considers, and plays, poor moves.
   plan.lines = int(std::lround(4.0 + 8.0 * (1.0 - fraction)));
-  // From 120 (a piece is about 100: level 0 gives a piece away about as often as it keeps it, line against
-  // line) down to 3 at level 19, geometrically, so each level's mistakes are a constant factor smaller.
+  // From 45.5 at level 5 down to 3 at level 19, geometrically, so each level's mistakes are a constant factor
+  // smaller (a piece is about 100). Below level 5 the noise grows faster, to 400 at level 0, which plays
+  // nearly at random among its twelve lines: there, with a search of a few hundred nodes, a wider choice is
+  // what makes one level weaker than the next, about a hundred Elo a level as above (docs/levels.md).
   plan.temperature = 120.0 * std::pow(3.0 / 120.0, fraction);
+  if (level < kSteepNoiseLevel) {
+    const double at_steep_level =
+        120.0 * std::pow(3.0 / 120.0, kSteepNoiseLevel / (kFullStrengthLevel - 1.0));
+    plan.temperature = at_steep_level * std::pow(400.0 / at_steep_level, 1.0 - level / kSteepNoiseLevel);
+  }
   return plan;
+}
+
+double elo_for_level(double level) {
+  level = std::clamp(level, 0.0, kFullStrengthLevel - 1.0);
+  const int below = std::min(int(level), kFullStrengthLevel - 2);
+  const double fraction = level - below;
+  return kLevelRatings[below] + fraction * (kLevelRatings[below + 1] - kLevelRatings[below]);
+}
+
+double level_for_elo(double elo) {
+  if (elo <= kLevelRatings.front()) return 0;
+  for (int level = 0; level + 1 < kFullStrengthLevel; ++level)
+    if (elo <= kLevelRatings[level + 1])
+      return level + (elo - kLevelRatings[level]) / double(kLevelRatings[level + 1] - kLevelRatings[level]);
+  return kFullStrengthLevel - 1;
 }
 
 std::size_t choose_level_line(std::span<const int> scores, double temperature, double uniform) {

@@ -5,6 +5,7 @@
 // itself.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -25,6 +26,18 @@ struct LevelPlan {
   double temperature = 0;
 };
 
+// The Elo rating of each level below full strength, as measured in games against other engines on the scale
+// docs/levels.md defines (tools/level_calibration.sh plays and fits them): what UCI_Elo asks for. Full
+// strength has no entry: its rating depends on the clock it is given.
+inline constexpr std::array<int, kFullStrengthLevel> kLevelRatings = {
+    420,  510,  530,  650,  960,  1000, 1320, 1340, 1410, 1580,
+    1660, 1750, 1810, 1840, 2070, 2100, 2140, 2250, 2310, 2380};
+
+// A level's rating, interpolated between the table's levels; and the (fractional) level of a rating, both
+// clamped to the table's range.
+double elo_for_level(double level);
+double level_for_elo(double elo);
+
 // The plan of a level from 0 up to (not including) kFullStrengthLevel.
 LevelPlan plan_for_level(double level);
 
@@ -32,7 +45,7 @@ LevelPlan plan_for_level(double level);
 // exp(-(best - score) / temperature), its score's distance to the best capped at kLevelScoreGap so that a
 // mate is an edge like a large one, and `uniform` (in [0, 1)) picks by weight. A line that loses by force (a
 // mate or a repetition ruling against the side to move) is never chosen while another is not lost.
-inline constexpr int kLevelScoreGap = 3000;
+inline constexpr int kLevelScoreGap = 8000;
 std::size_t choose_level_line(std::span<const int> scores, double temperature, double uniform);
 
 }  // namespace shuai

@@ -144,7 +144,10 @@ void CecpDialect::refusing(std::string_view line, Apply apply) {
   collecting_refusal_ = true;
   const bool applied = apply();
   collecting_refusal_ = false;
-  if (!applied) error(refusal_.empty() ? "refused" : refusal_, line);
+  if (!applied)
+    error(refusal_.empty() ? "refused" : refusal_, line);
+  else if (!refusal_.empty())
+    writer_.line("# " + refusal_);  // taken, with a note (UCI_Elo without UCI_LimitStrength)
 }
 
 template <typename Change>

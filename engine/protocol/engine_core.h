@@ -41,6 +41,11 @@ struct SessionSettings {
   bool resign = false;      // resign when hopelessly lost
   int idle_percent = 0;     // UCCI idle: the share of the processor the search leaves to other programs
   bool show_wdl = false;    // info lines add the win/draw/loss chances of their score (win_draw_loss.h)
+  // The playing level the search gets (playing_level.h): Skill Level, or with UCI_LimitStrength on the level
+  // whose rating UCI_Elo asks for.
+  int skill_level = kFullStrengthLevel;
+  bool limit_strength = false;
+  int elo = kLevelRatings.back();
 };
 
 // A game over on the board, as the rules decide it with certainty.

@@ -51,6 +51,14 @@ SearchOptions& search_options(EngineCore& core) {
   return core.searcher().options();
 }
 
+// The search's level from the three options that choose it: UCI_LimitStrength's rating rules over Skill Level.
+bool apply_playing_level(EngineCore& core) {
+  const SessionSettings& settings = core.settings();
+  search_options(core).level =
+      settings.limit_strength ? level_for_elo(settings.elo) : double(settings.skill_level);
+  return true;
+}
+
 }  // namespace
 
 const std::vector<EngineOption>& engine_options() {
@@ -60,6 +68,7 @@ const std::vector<EngineOption>& engine_options() {
   // ponder"; the search has no draw score a style could move, so style is not listed). The listings print the options in this order.
   // Laid out by hand, one entry to an option: clang-format would give every field a line of its own.
   // clang-format off
+  static const std::string strongest_rating = std::to_string(kLevelRatings.back());
   static const std::vector<EngineOption> options = {
       {.ucci_name = "usemillisec", .type = kCheck, .default_value = "false", .in_cecp = false,
        .action = [](EngineCore& core, Value value) {
@@ -145,7 +154,23 @@ const std::vector<EngineOption>& engine_options() {
        .max = kFullStrengthLevel,
        .action = [](EngineCore& core, Value value) {
          // 20 is full strength; below, a level's budget and choice among its lines (playing_level.h).
-         return search_options(core).level = double(value.number), true;
+         core.settings().skill_level = int(value.number);
+         return apply_playing_level(core);
+       }},
+      {.ucci_name = "limitstrength", .uci_name = "UCI_LimitStrength", .type = kCheck, .default_value = "false",
+       .action = [](EngineCore& core, Value value) {
+         core.settings().limit_strength = value.flag;
+         return apply_playing_level(core);
+       }},
+      {.ucci_name = "elo", .uci_name = "UCI_Elo", .type = kSpin, .default_value = strongest_rating,
+       .min = kLevelRatings.front(), .max = kLevelRatings.back(),
+       .action = [](EngineCore& core, Value value) {
+         // Kept for when the limit comes on (GUIs send options in any order), but without it play is as before.
+         core.settings().elo = int(value.number);
+         if (!core.settings().limit_strength)
+           core.message(fmt::format("{} {} takes effect only with UCI_LimitStrength on: play is unchanged",
+                                    value.name, value.number));
+         return apply_playing_level(core);
        }},
       {.ucci_name = "showwdl", .uci_name = "UCI_ShowWDL", .type = kCheck, .default_value = "false",
        .in_cecp = false,

@@ -34,7 +34,7 @@ TEST_CASE("a playing level's plan: more nodes, fewer lines and less noise as the
   LevelPlan previous = plan_for_level(0);
   CHECK(previous.nodes == 64);
   CHECK(previous.lines == 12);
-  CHECK(previous.temperature == doctest::Approx(120));
+  CHECK(previous.temperature == doctest::Approx(400));
   for (double level = 0.5; level <= kFullStrengthLevel - 1; level += 0.5) {
     const LevelPlan plan = plan_for_level(level);
     CHECK(plan.nodes > previous.nodes);
@@ -44,6 +44,23 @@ TEST_CASE("a playing level's plan: more nodes, fewer lines and less noise as the
   }
   CHECK(previous.lines == 4);
   CHECK(previous.temperature == doctest::Approx(3));
+}
+
+TEST_CASE("the levels' ratings rise with the level, and a rating asks for the level that has it") {
+  for (std::size_t level = 1; level < kLevelRatings.size(); ++level)
+    CHECK(kLevelRatings[level] > kLevelRatings[level - 1]);
+  for (int level = 0; level < kFullStrengthLevel; ++level) {
+    CHECK(elo_for_level(level) == kLevelRatings[std::size_t(level)]);
+    CHECK(level_for_elo(kLevelRatings[std::size_t(level)]) == doctest::Approx(level));
+  }
+  // Between two levels, a fraction of the way; outside the table, its ends.
+  const double middle = (kLevelRatings[3] + kLevelRatings[4]) / 2.0;
+  CHECK(level_for_elo(middle) == doctest::Approx(3.5));
+  CHECK(elo_for_level(3.5) == doctest::Approx(middle));
+  CHECK(level_for_elo(kLevelRatings.front() - 500) == 0);
+  CHECK(level_for_elo(kLevelRatings.back() + 500) == kFullStrengthLevel - 1);
+  CHECK(elo_for_level(-3) == kLevelRatings.front());
+  CHECK(elo_for_level(kFullStrengthLevel) == kLevelRatings.back());
 }
 
 TEST_CASE("the choice among lines follows their weights and never takes a line lost by force") {

@@ -8,7 +8,7 @@ install(FILES positions/openings.fen positions/phases-public.tsv positions/phase
         DESTINATION ${SHUAI_INSTALL_DATA_DIR}/positions)
 install(FILES docs/shuai.6 DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)
 install(FILES README.md CONTRIBUTING.md LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "*.svg")
 
 set(CPACK_PACKAGE_NAME shuai)
 set(CPACK_PACKAGE_VENDOR "The Shuai developers")
