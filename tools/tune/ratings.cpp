@@ -228,7 +228,7 @@ rating, the difference, its games and the players it met; and whether the measur
 with the level. --table writes that table as Markdown, --plot as an SVG chart.)";
 
 constexpr CommandText kRatingsCommand = {
-    "shuai-tune ratings", "shuai-tune ratings --anchor NAME=ELO [options] PGN-OR-RESULTS...", kDescription};
+    "shuai-tune ratings", "shuai-tune ratings [--anchor NAME=ELO] [options] PGN-OR-RESULTS...", kDescription};
 
 struct RatingsOptions {
   std::vector<std::string> inputs;

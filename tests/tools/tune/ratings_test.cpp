@@ -1,19 +1,24 @@
 // The rating fit: it recovers ratings from results drawn from them, its margins cover the truth about as
 // often as they claim and shrink with more games, it refuses players the anchor cannot reach, and it reads
-// PGN and its own results files; the levels' table says whether they are ordered.
+// PGN and its own results files; the levels' table says whether they are ordered; and the engine's nominal
+// ratings are those its stored calibration games measure.
 #include "tools/tune/ratings.h"
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
+
+#include "search/playing_level.h"
 
 namespace shuai::tune {
 namespace {
@@ -167,6 +172,39 @@ TEST_CASE("shuai-tune ratings: the levels' table, and whether the levels are ord
   const std::string inverted = run({1200, 1800, 1500});
   INFO(inverted);
   CHECK(inverted.find("rise strictly with the level: no (1 out of order)") != std::string::npos);
+}
+
+}  // namespace shuai::tune
+
+namespace shuai::tune {
+
+TEST_CASE("the levels' nominal ratings are the ones their stored calibration games measure") {
+  // positions/level-games.txt: the results of tools/level_calibration.sh's games (docs/levels.md).
+  RatingData data;
+  std::string error;
+  REQUIRE(read_rating_games({std::string(SHUAI_POSITIONS_DIR) + "/level-games.txt"}, data, error));
+  const auto anchor = std::find(data.players.begin(), data.players.end(), "MaxQi");
+  REQUIRE(anchor != data.players.end());
+  const std::vector<PlayerRating> ratings = fit_ratings(data, int(anchor - data.players.begin()), 1500, 1);
+  REQUIRE(ratings.size() == data.players.size());
+  for (int level = 0; level <= kFullStrengthLevel; ++level) {
+    const auto player =
+        std::find(data.players.begin(), data.players.end(), fmt::format("Shuai-level-{}", level));
+    REQUIRE(player != data.players.end());
+    const int index = int(player - data.players.begin());
+    // The engines it met, by family: the name before any '-' (FS and FS-8s are one engine, Fairy-Stockfish).
+    std::set<std::string> engines;
+    for (const RatedGame& game : data.games) {
+      if (game.red != index && game.black != index) continue;
+      const std::string& opponent = data.players[std::size_t(game.red == index ? game.black : game.red)];
+      engines.insert(opponent.substr(0, opponent.find('-')));
+    }
+    INFO("level ", level, ": measured ", ratings[std::size_t(index)].elo);
+    CHECK(engines.size() >= 3);
+    CHECK(engines.count("Shuai") == 0);
+    if (level < kFullStrengthLevel)
+      CHECK(std::abs(ratings[std::size_t(index)].elo - kLevelRatings[std::size_t(level)]) <= 50);
+  }
 }
 
 }  // namespace shuai::tune
