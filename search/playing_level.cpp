@@ -12,6 +12,11 @@ namespace {
 // The level below which the noise grows faster.
 constexpr double kSteepNoiseLevel = 5;
 
+// The noise from level 5 up: 120 at level 0 down to 3 at level 19, a constant factor a level.
+double geometric_noise(double level) {
+  return 120.0 * std::pow(3.0 / 120.0, level / (kFullStrengthLevel - 1.0));
+}
+
 }  // namespace
 
 LevelPlan plan_for_level(double level) {
@@ -27,12 +32,10 @@ LevelPlan plan_for_level(double level) {
   // smaller (a piece is about 100). Below level 5 the noise grows faster, to 400 at level 0, which plays
   // nearly at random among its twelve lines: there, with a search of a few hundred nodes, a wider choice is
   // what makes one level weaker than the next, about a hundred Elo a level as above (docs/levels.md).
-  plan.temperature = 120.0 * std::pow(3.0 / 120.0, fraction);
-  if (level < kSteepNoiseLevel) {
-    const double at_steep_level =
-        120.0 * std::pow(3.0 / 120.0, kSteepNoiseLevel / (kFullStrengthLevel - 1.0));
-    plan.temperature = at_steep_level * std::pow(400.0 / at_steep_level, 1.0 - level / kSteepNoiseLevel);
-  }
+  const double at_steep_level = geometric_noise(kSteepNoiseLevel);
+  plan.temperature = level < kSteepNoiseLevel
+                         ? at_steep_level * std::pow(400.0 / at_steep_level, 1.0 - level / kSteepNoiseLevel)
+                         : geometric_noise(level);
   return plan;
 }
 
