@@ -757,8 +757,18 @@ int Searcher::search_move(SearchThread& thread, const NodeState& node, Move m, c
   // At a split point another thread may have raised alpha meanwhile. A null window that failed high proved
   // only that the move beats the alpha it was tested against, not the new one: the next search tests the
   // new alpha (one thread never sees alpha move, and searches as the serial loop does).
+  // The nodes of a search that a raised alpha makes the thread redo are counted as the parallel search's
+  // loss.
+  std::uint64_t search_began = shared_alpha ? thread.nodes.load(std::memory_order_relaxed) : 0;
   const auto raise_alpha = [&] {
-    if (shared_alpha) alpha = std::max(alpha, shared_alpha->load(std::memory_order_relaxed));
+    if (!shared_alpha) return;
+    const std::uint64_t nodes = thread.nodes.load(std::memory_order_relaxed);
+    const int raised = shared_alpha->load(std::memory_order_relaxed);
+    if (raised > alpha) {
+      alpha = raised;
+      thread.stale_alpha_nodes.fetch_add(nodes - search_began, std::memory_order_relaxed);
+    }
+    search_began = nodes;
   };
   // A stopped child's score means nothing, and no re-search may follow it.
   int score = -search_node(thread, -alpha - 1, -alpha, new_depth - reduction_plies, ply + 1,

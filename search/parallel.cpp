@@ -102,6 +102,7 @@ SplitPoint& Searcher::split(SearchThread& thread, const NodeState& node, int alp
   idle_helpers_.fetch_sub(1, std::memory_order_relaxed);
   thread.active_split_point = outer;
   take_history_gain(thread, split_point);
+  if (split_point.failed_high) thread.split_cutoffs.fetch_add(1, std::memory_order_relaxed);
   // Closed: the slot is free for this thread's next split, which cannot come before the caller has read the
   // results (and an aborted caller does not read them).
   thread.split_point_count.store(index, std::memory_order_release);
@@ -137,12 +138,28 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
       const auto place = std::find(root_moves_.begin(), root_moves_.end(), m) - root_moves_.begin();
       on_root_move_(m, int(place) + 1, node.depth);
     }
+    const std::uint64_t nodes_before = thread.nodes.load(std::memory_order_relaxed);
+    const std::uint64_t thrown_away_before = thread.thrown_away_nodes.load(std::memory_order_relaxed);
     const int score = search_move(thread, node, m, facts, alpha, moves_searched, &split_point.alpha);
     thread.position.unmake_move();
-    if (aborted(thread)) break;
+    // A cutoff here or above made this move's search useless: its nodes, but for those a split point below
+    // has counted already, are the parallel search's loss (a serial search would not have searched it).
+    const auto throw_away = [&] {
+      const std::uint64_t counted = thread.thrown_away_nodes.load(std::memory_order_relaxed);
+      thread.thrown_away_nodes.store(counted + (thread.nodes.load(std::memory_order_relaxed) - nodes_before) -
+                                         (counted - thrown_away_before),
+                                     std::memory_order_relaxed);
+    };
+    if (aborted(thread)) {
+      if (!stop_.load(std::memory_order_relaxed)) throw_away();
+      break;
+    }
     const bool child_path_dependent = thread.stack[ply + 1].path_dependent;
     std::lock_guard lock(split_point.mutex);
-    if (split_point.failed_high) break;
+    if (split_point.failed_high) {
+      throw_away();
+      break;
+    }
     split_point.any_child_path_dependent |= child_path_dependent;
     if (score <= split_point.best) continue;
     split_point.best = score;

@@ -116,6 +116,9 @@ void Searcher::reset_threads(const Position& root) {
     state.nodes.store(0, std::memory_order_relaxed);
     state.selective_depth.store(0, std::memory_order_relaxed);
     state.splits.store(0, std::memory_order_relaxed);
+    state.split_cutoffs.store(0, std::memory_order_relaxed);
+    state.thrown_away_nodes.store(0, std::memory_order_relaxed);
+    state.stale_alpha_nodes.store(0, std::memory_order_relaxed);
     state.tablebase_hits.store(0, std::memory_order_relaxed);
     state.idle_nanoseconds.store(0, std::memory_order_relaxed);
     state.active_split_point = nullptr;
@@ -206,6 +209,9 @@ void Searcher::finish_result(SearchResult& result) const {
   for (const auto& each : pool_.threads()) {
     result.minors += each->evaluator.statistics();
     result.splits += each->splits.load(std::memory_order_relaxed);
+    result.split_cutoffs += each->split_cutoffs.load(std::memory_order_relaxed);
+    result.thrown_away_nodes += each->thrown_away_nodes.load(std::memory_order_relaxed);
+    result.stale_alpha_nodes += each->stale_alpha_nodes.load(std::memory_order_relaxed);
     result.idle_seconds += 1e-9 * double(each->idle_nanoseconds.load(std::memory_order_relaxed));
     result.tablebase_hits += each->tablebase_hits.load(std::memory_order_relaxed);
   }

@@ -127,6 +127,8 @@ struct SearchResult {
   // Parallel search, summed over the threads: split points opened, and the time spent waiting for work.
   std::uint64_t splits = 0;
   double idle_seconds = 0;
+  // The parallel search's overhead by kind (search_thread.h says what each counts).
+  std::uint64_t split_cutoffs = 0, thrown_away_nodes = 0, stale_alpha_nodes = 0;
   std::uint64_t tablebase_hits = 0;
 };
 

@@ -35,6 +35,11 @@ struct alignas(64) SearchThread {
   // Parallel search: split points this thread opened, and the time it spent looking for work (idle helper or
   // a master waiting on its helpers) in this search.
   std::atomic<std::uint64_t> splits{0}, idle_nanoseconds{0};
+  // Parallel search's overhead by kind: split points this thread opened that failed high (a serial search
+  // would not have searched their later moves); nodes of split-point moves that a cutoff made useless
+  // (stopped by it, or finished after it); nodes of searches at a split point redone because another thread
+  // had raised alpha meanwhile.
+  std::atomic<std::uint64_t> split_cutoffs{0}, thrown_away_nodes{0}, stale_alpha_nodes{0};
   std::atomic<std::uint64_t> tablebase_hits{0};  // nodes ended by a tablebase
 
   // Parallel search: the split points this thread is master of (a stack), and the one it works for now.

@@ -7,6 +7,7 @@
 // search as often).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -88,7 +89,11 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   Searcher single(megabytes), parallel(megabytes);
   parallel.set_threads(threads);
   std::vector<std::unique_ptr<Searcher>> independent;
-  for (int i = 0; i < threads; ++i) independent.push_back(std::make_unique<Searcher>(megabytes));
+  // More independent searches than processors would only share them: past the machine's processors the
+  // ceiling is what the processors give (and the speedup lines mean little; the overhead lines still do).
+  const int processors = int(std::max(1U, std::thread::hardware_concurrency()));
+  const int ceiling_searches = std::min(threads, processors);
+  for (int i = 0; i < ceiling_searches; ++i) independent.push_back(std::make_unique<Searcher>(megabytes));
   parallel.options().min_split_depth = split_depth;
   fmt::print(
       "bench smp: {} positions, depth {}, 1 thread against {} threads (splits from depth {}, {} run{} each, "
@@ -99,6 +104,7 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   double log_speedup = 0;
   std::vector<double> log_speedup_by_run(std::size_t(runs), 0.0);
   std::uint64_t single_nodes = 0, parallel_nodes = 0, splits = 0;
+  std::uint64_t split_cutoffs = 0, thrown_away_nodes = 0, stale_alpha_nodes = 0;  // summed over the runs
   double idle_seconds = 0;
   double single_seconds = 0, parallel_seconds = 0, independent_seconds = 0;
   std::uint64_t independent_nodes = 0;
@@ -120,6 +126,9 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
       many_seconds += many.seconds / runs;
       many_nodes += many.result.nodes;
       splits += many.result.splits;
+      split_cutoffs += many.result.split_cutoffs;
+      thrown_away_nodes += many.result.thrown_away_nodes;
+      stale_alpha_nodes += many.result.stale_alpha_nodes;
       idle_seconds += many.result.idle_seconds;
       log_speedup_by_run[std::size_t(run)] += std::log(one.seconds / std::max(many.seconds, 1e-6));
     }
@@ -142,8 +151,8 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   const double single_speed = double(single_nodes) / single_seconds;
   const double capacity = double(independent_nodes) / independent_seconds / single_speed;
   const double parallel_speed = double(parallel_nodes) / parallel_seconds;
-  fmt::print("time-to-depth speedup (geometric mean): {:.2f}x with {} threads\n",
-             std::exp(log_speedup / index), threads);
+  const double speedup = std::exp(log_speedup / index);
+  fmt::print("time-to-depth speedup (geometric mean): {:.2f}x with {} threads\n", speedup, threads);
   if (runs > 1) {
     std::string by_run;
     for (const double sum : log_speedup_by_run) by_run += fmt::format(" {:.2f}x", std::exp(sum / index));
@@ -154,15 +163,36 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   fmt::print("nodes ratio (search overhead): {:.2f}x   nps ratio: {:.2f}x ({:.0f} vs {:.0f} nodes/s)\n",
              double(parallel_nodes) / double(single_nodes), parallel_speed / single_speed, parallel_speed,
              single_speed);
+  // The search overhead by kind, each as a share of the one-thread nodes, so that they add up to the nodes
+  // ratio: what the counters of the parallel search attribute, and the rest (a tree of another shape).
+  const double per_single_node = 1.0 / (double(single_nodes) * runs);
+  const double thrown_away = double(thrown_away_nodes) * per_single_node;
+  const double stale_alpha = double(stale_alpha_nodes) * per_single_node;
+  const double overhead = double(parallel_nodes) / double(single_nodes) - 1;
+  fmt::print(
+      "overhead by kind, in 1-thread nodes: {:+.1f}% thrown away at cutoffs ({:.0f}% of the split points "
+      "failed high),\n  {:+.1f}% searched again after another thread raised alpha, {:+.1f}% another tree "
+      "(the "
+      "rest: table contents, move order, pruning)\n",
+      100 * thrown_away, 100 * double(split_cutoffs) / double(std::max<std::uint64_t>(splits, 1)),
+      100 * stale_alpha, 100 * (overhead - thrown_away - stale_alpha));
   // Each parallel search kept `threads` threads busy or idle for its whole time.
   fmt::print("split points: {:.0f} per search   threads idle (looking for work): {:.1f}% of their time\n",
              double(splits) / double(index * runs), 100 * idle_seconds / (threads * parallel_seconds * runs));
-  fmt::print("machine capacity: {} independent 1-thread searches run {:.2f}x as fast as one (the ceiling)\n",
-             threads, capacity);
+  fmt::print(
+      "machine capacity: {} independent 1-thread searches run {:.2f}x as fast as one (the ceiling{})\n",
+      ceiling_searches, capacity,
+      ceiling_searches < threads ? fmt::format("; {} threads on {} processors", threads, processors) : "");
   // The nps ratio against that ceiling: near 100% the threads lose no speed to each other (locks, shared
   // tables, idling), whatever the machine; the rest of the speedup is lost to the search overhead.
   fmt::print("speed against the ceiling: the {}-thread search runs at {:.0f}% of it\n", threads,
              100 * parallel_speed / single_speed / capacity);
+  // What is the machine's and what the search's: of the threads' count, the machine gives `capacity`; the
+  // search turns that into its time-to-depth speedup.
+  fmt::print(
+      "time to depth against the ceiling: {:.2f}x of {:.2f}x, {:.0f}% (the machine gives {:.0f}% of "
+      "{} threads' {}x)\n",
+      speedup, capacity, 100 * speedup / capacity, 100 * capacity / threads, threads, threads);
   return 0;
 }
 

@@ -49,8 +49,8 @@ TEST_CASE("the strongest limited level loses no more than expected to full stren
   // At the same nodes the level spreads them over four lines, so it is about full strength at a quarter of
   // the nodes (some 150 to 250 Elo weaker: an expected score of 0.2 to 0.3) and adds a little noise; a level
   // that threw pieces away would score near 0, as level 8 does.
-  const double strongest = score_against_full_strength(kFullStrengthLevel - 1, 3000, 6);
-  const double weaker = score_against_full_strength(8, 3000, 6);
+  const double strongest = score_against_full_strength(kFullStrengthLevel - 1, 3000, 4);
+  const double weaker = score_against_full_strength(8, 3000, 4);
   INFO("level 19 scored ", strongest, ", level 8 ", weaker);
   CHECK(strongest >= 0.15);
   CHECK(strongest < 0.5);

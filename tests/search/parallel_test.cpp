@@ -59,6 +59,7 @@ TEST_SUITE("threads") {
     const SearchResult alone = serial.search(position, limits);
     CHECK(alone.splits == 0);
     CHECK(alone.idle_seconds == 0);
+    CHECK(alone.split_cutoffs + alone.thrown_away_nodes + alone.stale_alpha_nodes == 0);
     Searcher parallel(16);
     parallel.set_threads(2);
     // A split needs the helper looking for work: on a loaded machine it may not be scheduled before the main
@@ -75,9 +76,38 @@ TEST_SUITE("threads") {
     CHECK(result.splits > 0);
     CHECK(result.idle_seconds >= 0);
     CHECK(result.idle_seconds <= 2 * seconds);  // two threads cannot wait longer than the search lasted
+    CHECK(result.split_cutoffs <= result.splits);
+    CHECK(result.thrown_away_nodes + result.stale_alpha_nodes <= result.nodes);
     // A new search starts counting afresh.
     limits.depth = 1;
-    CHECK(parallel.search(position, limits).splits == 0);  // depth 1 is below the split depth
+    const SearchResult shallow = parallel.search(position, limits);  // depth 1 is below the split depth
+    CHECK(shallow.splits + shallow.split_cutoffs + shallow.thrown_away_nodes + shallow.stale_alpha_nodes ==
+          0);
+  }
+
+  TEST_CASE("the parallel search counts the work its split points' cutoffs throw away") {
+    // When a split point fails high, the moves its other thread is searching are stopped: their nodes are
+    // the parallel search's loss. Over enough searches some split points fail high while both threads work.
+    Searcher parallel(16);
+    parallel.set_threads(2);
+    SearchLimits limits;
+    limits.depth = 10;
+    std::uint64_t cutoffs = 0, splits = 0, thrown_away = 0, nodes = 0;
+    for (int attempt = 0; attempt < 16 && cutoffs < 8; ++attempt) {
+      parallel.clear();
+      const SearchResult result = parallel.search(
+          *parse_fen(kBusyPositions[std::size_t(attempt) % kBusyPositions.size()]).position, limits);
+      cutoffs += result.split_cutoffs;
+      splits += result.splits;
+      thrown_away += result.thrown_away_nodes;
+      nodes += result.nodes;
+    }
+    INFO("split points ", splits, ", failed high ", cutoffs, ", nodes ", nodes, ", thrown away ",
+         thrown_away);
+    REQUIRE(cutoffs >= 8);
+    CHECK(cutoffs <= splits);
+    CHECK(thrown_away > 0);
+    CHECK(thrown_away < nodes);
   }
 
   TEST_CASE("the parallel search finds the mates one thread finds") {
