@@ -145,10 +145,9 @@ void Searcher::work_at(SearchThread& thread, SplitPoint& split_point) {
     // A cutoff here or above made this move's search useless: its nodes, but for those a split point below
     // has counted already, are the parallel search's loss (a serial search would not have searched it).
     const auto throw_away = [&] {
-      const std::uint64_t counted = thread.thrown_away_nodes.load(std::memory_order_relaxed);
-      thread.thrown_away_nodes.store(counted + (thread.nodes.load(std::memory_order_relaxed) - nodes_before) -
-                                         (counted - thrown_away_before),
-                                     std::memory_order_relaxed);
+      thread.thrown_away_nodes.store(
+          thrown_away_before + (thread.nodes.load(std::memory_order_relaxed) - nodes_before),
+          std::memory_order_relaxed);
     };
     if (aborted(thread)) {
       if (!stop_.load(std::memory_order_relaxed)) throw_away();

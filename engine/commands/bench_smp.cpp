@@ -172,8 +172,7 @@ int run_bench_smp(std::span<const std::string_view> arguments) {
   fmt::print(
       "overhead by kind, in 1-thread nodes: {:+.1f}% thrown away at cutoffs ({:.0f}% of the split points "
       "failed high),\n  {:+.1f}% searched again after another thread raised alpha, {:+.1f}% another tree "
-      "(the "
-      "rest: table contents, move order, pruning)\n",
+      "(the rest: table contents, move order, pruning)\n",
       100 * thrown_away, 100 * double(split_cutoffs) / double(std::max<std::uint64_t>(splits, 1)),
       100 * stale_alpha, 100 * (overhead - thrown_away - stale_alpha));
   // Each parallel search kept `threads` threads busy or idle for its whole time.
