@@ -32,7 +32,8 @@ std::size_t memory_limit_megabytes() {
 #else
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return 4096;
-  return std::size_t(pages) / 1024 * std::size_t(page_size) / 1024 * 3 / 4;
+  // In bytes first, as on Windows: dividing the page count first would round to 4 MB steps.
+  return std::size_t(std::uint64_t(pages) * std::uint64_t(page_size) / 1024 / 1024 * 3 / 4);
 #endif
 }
 
