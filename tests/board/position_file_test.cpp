@@ -64,7 +64,7 @@ TEST_CASE("position files: a TSV's fen column, found by its header row") {
 }
 
 TEST_CASE(
-    "position files: a bad FEN is reported with its file and line; no position and no file are errors") {
+    "position files: a bad FEN is reported with its file and line, and no position or no file is an error") {
   // Kings facing each other: not a legal position.
   const std::string error =
       error_of(fmt::format("# header\n{}\n\n4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n", kOneKing));

@@ -50,7 +50,7 @@ TEST_CASE("into a log, each drawn state is a line and nothing is redrawn in plac
   CHECK(contents(log.path) == "first\nsecond\n");
 }
 
-TEST_CASE("into a log, every tenth writes a line per tenth; the final state writes only that, once") {
+TEST_CASE("into a log, every tenth writes a line per tenth, and the final state writes only that, once") {
   test::TemporaryFile log("progress-users.log");
   std::FILE* stream = std::fopen(log.path.c_str(), "w");
   REQUIRE(stream != nullptr);

@@ -71,7 +71,7 @@ TEST_SUITE("threads") {
     CHECK(features.find("feature option=\"Clear Hash -button\"") != std::string::npos);
   }
 
-  TEST_CASE("CECP: a game by usermove, go and move; the mate on the board ends it; new starts another") {
+  TEST_CASE("CECP: a game by usermove, go and move: the mate on the board ends it and new starts another") {
     SessionLines session;
     boot(session);
     session.send("level 0 0:10 0.1");

@@ -63,7 +63,7 @@ TEST_CASE("the search scores a perpetual check as a loss and an idle repetition 
   CHECK(score_of_only(idle, "e8e9", 4) == kDrawScore);
 }
 
-TEST_CASE("the search: a perpetual chase loses, so the chaser deviates; a forced chaser is held to it") {
+TEST_CASE("the search: a perpetual chase loses, so the chaser deviates, and a forced chaser is held to it") {
   // Red, a rook down, chases the unprotected black cannon along the i file with its rook. A draw by
   // repetition would suit Red, but a perpetual chase loses: completing the cycle scores as a loss, and the
   // search plays something else.

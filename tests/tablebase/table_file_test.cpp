@@ -50,7 +50,7 @@ constexpr const char* kRookRedToMove = "5k3/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1";
 constexpr const char* kRookBlackToMove = "5k3/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1";
 
 // The suite "threads" runs these under ThreadSanitizer too: the check runs on threads of its own.
-TEST_CASE("a folder's tables are mapped; the smallest are checked at once, the rest in the background" *
+TEST_CASE("a folder's tables are mapped: the smallest are checked at once, the rest in the background" *
           doctest::test_suite("threads")) {
   const MadeFolder folder;
   std::string error;

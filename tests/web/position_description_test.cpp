@@ -88,7 +88,7 @@ TEST_CASE("describe_position: a perpetual check is ruled at the third occurrence
   CHECK(has(ruled, R"("result":"0-1","reason":"perpetual check")"));
 }
 
-TEST_CASE("command queue: lines come out in order, on another thread; a handler takes them at once") {
+TEST_CASE("command queue: lines come out in order, on another thread, and a handler takes them at once") {
   std::vector<std::string> received;
   std::thread reader([&] {
     std::string line;

@@ -95,7 +95,8 @@ TEST_CASE("extract writes each position's quiet leaf past the skipped plies, wit
 }
 
 TEST_CASE(
-    "a position met again keeps its first label; unreadable games and games lost off the board are skipped") {
+    "a position met again keeps its first label, and unreadable games and games lost off the board are "
+    "skipped") {
   TemporaryFile pgn("skips.pgn"), out("skips.txt");
   write_file(pgn.path, game_text("1-0", "checkmate") + game_text("1-0", "", "1. H2-E2 H9-H1 ") +
                            game_text("0-1", "checkmate") + game_text("0-1", "time forfeit"));

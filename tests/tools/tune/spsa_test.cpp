@@ -98,7 +98,7 @@ TEST_CASE("spsa state: its text reads back, and a bad one is refused") {
   CHECK(std::holds_alternative<std::string>(parse_spsa_state("iteration three\n")));
 }
 
-TEST_CASE("spsa at a tiny scale: init, shards and update, run, show; resumable") {
+TEST_CASE("spsa at a tiny scale: init, shards and update, run, show, and resuming") {
   const TemporaryFile state_file("spsa.state"), log_file("spsa.state.log"), first("spsa.1"), second("spsa.2");
   const auto init = spsa({"init", "--state", state_file.path, "--engine", SHUAI_BINARY, "--parameters",
                           "reverse_futility_per_ply,late_move_percent", "--nodes", "300", "--hash", "1",
