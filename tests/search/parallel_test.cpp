@@ -10,6 +10,7 @@
 #include "engine/board/board.h"
 #include "engine/commands/commands.h"
 #include "search/search.h"
+#include "tests/support/played_position.h"
 #include "tests/support/reference_positions.h"
 
 namespace shuai {
@@ -207,6 +208,131 @@ TEST_SUITE("threads") {
         CHECK(result.idle_seconds >= 0);
         if (threads == 1) CHECK(result.splits == 0);
         splits += result.splits;
+      }
+    }
+    CHECK(splits > 0);
+  }
+
+  TEST_CASE("a parallel search stopped at any moment leaves no split point open: the next one splits") {
+    // A stop reaches threads anywhere: working at a split point, helping below one, waiting for helpers, or
+    // between iterations. Whatever it interrupts, the search must answer a legal move at once and leave the
+    // split points closed and the idle count balanced, or the next search could not split (or would hang).
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    const std::string& fen = kBusyPositions[2];
+    const Position position = *parse_fen(fen).position;
+    for (const int delay_ms : {1, 4, 9, 20, 45, 100}) {
+      SearchLimits limits;
+      limits.infinite = true;
+      SearchResult result;
+      searcher.arm(limits);
+      std::thread worker([&] { result = searcher.run(position, limits); });
+      std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+      const auto stopped = std::chrono::steady_clock::now();
+      searcher.stop();
+      worker.join();
+      INFO("stopped after ", delay_ms, " ms");
+      CHECK(std::chrono::steady_clock::now() - stopped < std::chrono::milliseconds(500));
+      CHECK(is_legal_in(fen, result.best_move));
+    }
+    // A node limit stops the threads wherever the count runs out, split points included.
+    for (const std::uint64_t nodes : {3'000u, 30'000u, 150'000u}) {
+      SearchLimits limits;
+      limits.nodes = nodes;
+      const SearchResult result = searcher.search(position, limits);
+      INFO("node limit ", nodes);
+      CHECK(is_legal_in(fen, result.best_move));
+      CHECK(result.nodes >= nodes);
+    }
+    SearchLimits deep;
+    deep.depth = 9;
+    SearchResult result;
+    for (int attempt = 0; attempt < 8 && result.splits == 0; ++attempt) {
+      searcher.clear();
+      result = searcher.search(position, deep);
+      CHECK(result.depth == 9);
+      CHECK(is_legal_in(fen, result.best_move));
+    }
+    CHECK(result.splits > 0);
+  }
+
+  TEST_CASE("a move time and a game clock end a parallel search in time") {
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    const std::string& fen = kBusyPositions[1];
+    const Position position = *parse_fen(fen).position;
+    SearchLimits fixed;
+    fixed.time.move_time_ms = 300;
+    auto start = std::chrono::steady_clock::now();
+    SearchResult result = searcher.search(position, fixed);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300 + 500));
+    CHECK(is_legal_in(fen, result.best_move));
+    CHECK(result.depth >= 4);
+    // Two seconds left and no increment: a game's move takes a small share of the clock, never all of it.
+    SearchLimits clock;
+    clock.time.remaining_ms = 2000;
+    start = std::chrono::steady_clock::now();
+    result = searcher.search(position, clock);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1000));
+    CHECK(is_legal_in(fen, result.best_move));
+  }
+
+  TEST_CASE("the parallel search never plays a banned root move") {
+    // The root's split point takes the root's moves: the banned ones must stay out of it.
+    Searcher serial(16);
+    SearchLimits limits;
+    limits.depth = 9;
+    const Position position = *parse_fen(kStartFen).position;
+    for (int ban = 0; ban < 3; ++ban)
+      limits.excluded_root_moves.push_back(serial.search(position, limits).best_move);
+    Searcher parallel(16);
+    parallel.set_threads(2);
+    const SearchResult result = parallel.search(position, limits);
+    CHECK(is_legal_in(std::string(kStartFen), result.best_move));
+    for (const Move banned : limits.excluded_root_moves) CHECK(result.best_move != banned);
+  }
+
+  TEST_CASE("the parallel search keeps the Asian rules: perpetual check and chase lose at split points too") {
+    // The rules' outcomes depend on the path, so a split point must not let them leak into the tables as if
+    // they were the position's: the perpetual checker and the chaser deviate, the chased side holds.
+    struct RuleCase {
+      std::string_view fen;
+      std::vector<std::string_view> moves;
+      std::string_view forbidden;  // the move completing the perpetual, a loss for the side playing it
+      std::string_view required;   // the move completing a repetition the opponent's chase loses
+    };
+    const std::vector<RuleCase> cases = {
+        {"4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1", {"a7a9", "e9e8", "a9a8", "e8e9"}, "a8a9", ""},
+        {"1r1k5/9/9/R8/8c/9/9/9/9/4K4 w - - 0 1",
+         {"a6a5", "i5i6", "a5a6", "i6i5", "a6a5", "i5i6"},
+         "a5a6",
+         ""},
+        {"3k1r3/9/9/9/9/9/8C/r8/9/4K4 b - - 0 1",
+         {"a2a3", "i3i2", "a3a2", "i2i3", "a2a3", "i3i2", "a3a2"},
+         "",
+         "i2i3"},
+    };
+    Searcher searcher(16);
+    searcher.set_threads(2);
+    SearchLimits limits;
+    limits.depth = 10;
+    std::uint64_t splits = 0;
+    for (const RuleCase& each : cases) {
+      const Position position = test::play_moves(each.fen, each.moves);
+      for (int attempt = 0; attempt < 4; ++attempt) {
+        searcher.clear();
+        const SearchResult result = searcher.search(position, limits);
+        INFO(each.fen, ", attempt ", attempt);
+        CHECK(result.depth == 10);
+        if (!each.forbidden.empty()) {
+          CHECK(move_to_iccs(result.best_move) != each.forbidden);
+          CHECK(result.score > -kRuleWinScore + kMaxPly);  // not the rule's loss
+        } else {
+          CHECK(move_to_iccs(result.best_move) == each.required);
+          CHECK(result.score == kRuleWinScore - 1);
+        }
+        splits += result.splits;
+        if (result.splits > 0) break;
       }
     }
     CHECK(splits > 0);
