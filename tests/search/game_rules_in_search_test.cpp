@@ -8,13 +8,12 @@
 #include "engine/board/game_rules.h"
 #include "search/search.h"
 #include "tests/support/played_position.h"
+#include "tests/support/repetition_positions.h"
 
 namespace shuai {
 namespace {
 
-// Red is a rook up; its rook can check the black king from a9 and a8 in turn.
-constexpr std::string_view kRookUp = "4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1";
-
+using test::kRookUpFen;
 using test::play_moves;
 
 // Searches with every root move but `only` banned, so the score is that move's.
@@ -34,21 +33,20 @@ int score_of_only(const Position& position, std::string_view only, int depth) {
 
 TEST_CASE("repetition outcomes: the perpetual checker loses, an idle repetition draws") {
   // Red checks with every move (a9, a8, a9); Black's king steps e8, e9, e8.
-  const auto checked = play_moves(kRookUp, {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9"});
+  const auto checked = play_moves(kRookUpFen, {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9"});
   CHECK(repetition_outcome(checked) == RuleOutcome::kWin);  // Black to move: Red checked perpetually
-  const auto checked_more = play_moves(kRookUp, {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"});
+  const auto checked_more = play_moves(kRookUpFen, {"a7a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"});
   CHECK(repetition_outcome(checked_more) == RuleOutcome::kLoss);  // Red to move, and Red is the checker
-  const auto not_yet = play_moves(kRookUp, {"a7a9", "e9e8", "a9a8", "e8e9"});
+  const auto not_yet = play_moves(kRookUpFen, {"a7a9", "e9e8", "a9a8", "e8e9"});
   CHECK(repetition_outcome(not_yet) == RuleOutcome::kNone);
 
-  const auto idle = play_moves(kRookUp, {"a7a6", "e9e8", "a6a7", "e8e9"});
+  const auto idle = play_moves(kRookUpFen, {"a7a6", "e9e8", "a6a7", "e8e9"});
   CHECK(repetition_outcome(idle) == RuleOutcome::kDraw);
   CHECK(rule_outcome(idle, kDefaultNaturalMoveLimit) == RuleOutcome::kDraw);
 }
 
 TEST_CASE("the search scores a perpetual check as a loss and an idle repetition as a draw") {
-  // Red to move after a9+ Ke8 a8+ Ke9: a8-a9+ again completes the perpetual check.
-  const auto position = play_moves(kRookUp, {"a7a9", "e9e8", "a9a8", "e8e9"});
+  const Position position = test::perpetual_check_position();
   CHECK(score_of_only(position, "a8a9", 4) == -(kRuleWinScore - 1));
   // Free to choose, Red keeps its extra rook instead.
   Searcher searcher;
@@ -59,16 +57,13 @@ TEST_CASE("the search scores a perpetual check as a loss and an idle repetition 
   CHECK(result.score > 100);
 
   // Black, a rook down, repeats with e8-e9: a draw.
-  const auto idle = play_moves(kRookUp, {"a7a6", "e9e8", "a6a7"});
+  const auto idle = play_moves(kRookUpFen, {"a7a6", "e9e8", "a6a7"});
   CHECK(score_of_only(idle, "e8e9", 4) == kDrawScore);
 }
 
 TEST_CASE("the search: a perpetual chase loses, so the chaser deviates, and a forced chaser is held to it") {
-  // Red, a rook down, chases the unprotected black cannon along the i file with its rook. A draw by
-  // repetition would suit Red, but a perpetual chase loses: completing the cycle scores as a loss, and the
-  // search plays something else.
-  const auto chaser =
-      play_moves("1r1k5/9/9/R8/8c/9/9/9/9/4K4 w - - 0 1", {"a6a5", "i5i6", "a5a6", "i6i5", "a6a5", "i5i6"});
+  // Completing the chaser's cycle scores as a loss, and the search plays something else.
+  const Position chaser = test::perpetual_chase_position();
   CHECK(score_of_only(chaser, "a5a6", 4) == -(kRuleWinScore - 1));
   Searcher searcher;
   SearchLimits limits;
@@ -77,10 +72,8 @@ TEST_CASE("the search: a perpetual chase loses, so the chaser deviates, and a fo
   CHECK(move_to_iccs(deviates.best_move) != "a5a6");
   CHECK(deviates.score > -kRuleWinScore + kMaxPly);
 
-  // Black's rook chases Red's unprotected cannon along the i file; Red, a rook down, keeps fleeing between
-  // i3 and i4: the repetition is a win for Red, found and played.
-  const auto chased = play_moves("3k1r3/9/9/9/9/9/8C/r8/9/4K4 b - - 0 1",
-                                 {"a2a3", "i3i2", "a3a2", "i2i3", "a2a3", "i3i2", "a3a2"});
+  // The chased side's repetition is a win for it, found and played.
+  const Position chased = test::chased_position();
   searcher.clear();
   const SearchResult holds = searcher.search(chased, limits);
   CHECK(move_to_iccs(holds.best_move) == "i2i3");

@@ -10,8 +10,8 @@
 #include "engine/board/board.h"
 #include "engine/commands/commands.h"
 #include "search/search.h"
-#include "tests/support/played_position.h"
 #include "tests/support/reference_positions.h"
+#include "tests/support/repetition_positions.h"
 
 namespace shuai {
 namespace {
@@ -296,33 +296,23 @@ TEST_SUITE("threads") {
     // The rules' outcomes depend on the path, so a split point must not let them leak into the tables as if
     // they were the position's: the perpetual checker and the chaser deviate, the chased side holds.
     struct RuleCase {
-      std::string_view fen;
-      std::vector<std::string_view> moves;
+      Position position;
       std::string_view forbidden;  // the move completing the perpetual, a loss for the side playing it
       std::string_view required;   // the move completing a repetition the opponent's chase loses
     };
-    const std::vector<RuleCase> cases = {
-        {"4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1", {"a7a9", "e9e8", "a9a8", "e8e9"}, "a8a9", ""},
-        {"1r1k5/9/9/R8/8c/9/9/9/9/4K4 w - - 0 1",
-         {"a6a5", "i5i6", "a5a6", "i6i5", "a6a5", "i5i6"},
-         "a5a6",
-         ""},
-        {"3k1r3/9/9/9/9/9/8C/r8/9/4K4 b - - 0 1",
-         {"a2a3", "i3i2", "a3a2", "i2i3", "a2a3", "i3i2", "a3a2"},
-         "",
-         "i2i3"},
-    };
+    const std::vector<RuleCase> cases = {{test::perpetual_check_position(), "a8a9", ""},
+                                         {test::perpetual_chase_position(), "a5a6", ""},
+                                         {test::chased_position(), "", "i2i3"}};
     Searcher searcher(16);
     searcher.set_threads(2);
     SearchLimits limits;
     limits.depth = 10;
     std::uint64_t splits = 0;
     for (const RuleCase& each : cases) {
-      const Position position = test::play_moves(each.fen, each.moves);
       for (int attempt = 0; attempt < 4; ++attempt) {
         searcher.clear();
-        const SearchResult result = searcher.search(position, limits);
-        INFO(each.fen, ", attempt ", attempt);
+        const SearchResult result = searcher.search(each.position, limits);
+        INFO(to_fen(each.position), ", attempt ", attempt);
         CHECK(result.depth == 10);
         if (!each.forbidden.empty()) {
           CHECK(move_to_iccs(result.best_move) != each.forbidden);
