@@ -88,13 +88,15 @@ TEST_SUITE("threads") {
 
   TEST_CASE("the parallel search counts the work its split points' cutoffs throw away") {
     // When a split point fails high, the moves its other thread is searching are stopped: their nodes are
-    // the parallel search's loss. Over enough searches some split points fail high while both threads work.
+    // the parallel search's loss. Over enough searches some split points fail high while both threads work;
+    // on a loaded machine (or under a sanitizer) the other thread may have finished or not yet begun at each
+    // cutoff of a few searches, so the searches go on until one cutoff has thrown work away.
     Searcher parallel(16);
     parallel.set_threads(2);
     SearchLimits limits;
     limits.depth = 10;
     std::uint64_t cutoffs = 0, splits = 0, thrown_away = 0, nodes = 0;
-    for (int attempt = 0; attempt < 16 && cutoffs < 8; ++attempt) {
+    for (int attempt = 0; attempt < 96 && (cutoffs < 8 || thrown_away == 0); ++attempt) {
       parallel.clear();
       const SearchResult result = parallel.search(
           *parse_fen(kBusyPositions[std::size_t(attempt) % kBusyPositions.size()]).position, limits);
