@@ -19,6 +19,7 @@
 #include "engine/board/position_file.h"
 #include "engine/board/text.h"
 #include "engine/command_line/progress.h"
+#include "tools/common/processor_use.h"
 #include "tools/common/work_queue.h"
 #include "tools/match_runner/pgn.h"
 
@@ -66,6 +67,11 @@ std::string host_name() {
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0) return "?";
   return name;
+}
+
+// "game 7", "games 7-9": the games of a stretch, numbered as the progress lines number them.
+std::string stretch_name(int first, int last) {
+  return first == last ? fmt::format("game {}", last) : fmt::format("games {}-{}", first, last);
 }
 
 // The first engine's score in a game of its pairing (1, 0.5, 0).
@@ -139,6 +145,33 @@ MatchResult run_match(const MatchSettings& settings) {
   tools::WorkQueue queue(games.size());
   Progress progress(settings.progress ? stdout : nullptr);
   int finished = 0;
+  const std::optional<tools::ProcessorUse> use_at_start = tools::read_processor_use();
+  std::optional<tools::ProcessorUse> use_at_last_game = use_at_start;
+
+  // Other programs' share over the games since the last stretch ended (with concurrency 1, during them).
+  int games_judged = 0;
+  const auto watch_others = [&] {
+    if (!use_at_last_game) return;
+    const std::optional<tools::ProcessorUse> now = tools::read_processor_use();
+    if (!now || now->wall_seconds - use_at_last_game->wall_seconds < settings.watched_stretch_seconds) return;
+    OthersUse& others = result.others;
+    others.known = true;
+    others.average = tools::others_processors(*use_at_start, *now);
+    const double share = tools::others_processors(*use_at_last_game, *now);
+    const std::string games_named = stretch_name(games_judged + 1, finished);
+    use_at_last_game = now;
+    games_judged = finished;
+    if (share > others.most) {
+      others.most = share;
+      others.most_in_games = games_named;
+    }
+    if (share < OthersUse::kDisturbingProcessors) return;
+    ++others.disturbed_stretches;
+    progress.note(
+        fmt::format("warning: other programs took {:.2f} of a processor's time during {}: the clocks "
+                    "were not fair",
+                    share, games_named));
+  };
 
   const auto record_game = [&](const ScheduledGame& game, const GameRecord& record) {
     std::lock_guard lock(mutex);
@@ -193,6 +226,7 @@ MatchResult run_match(const MatchSettings& settings) {
         record.black, result_text(record.verdict.result), termination_name(record.verdict.termination),
         settings.engines[pairing.first].name, settings.engines[pairing.second].name, tally.wins, tally.draws,
         tally.losses, format_elo(trinomial_elo(tally)), sprt_progress));
+    watch_others();
   };
 
   const auto worker = [&](int) {
@@ -299,6 +333,12 @@ std::string match_report(const MatchSettings& settings, const MatchResult& resul
         settings.engines[engine].name, alarms.losses, alarms.winner_alarmed, LossAlarms::kAlarmWinnerPawns,
         alarms.loser_unaware, settings.engines[engine].name, LossAlarms::kUnawareLoserPawns);
   }
+  if (const OthersUse& others = result.others; others.known)
+    text += fmt::format(
+        "other programs: {:.2f} of a processor's time on average while the games ran, at most {:.2f} (during "
+        "{}); {} stretches of games with {:.2f} or more, whose clocks were not fair\n",
+        others.average, others.most, others.most_in_games.empty() ? "none" : others.most_in_games,
+        others.disturbed_stretches, OthersUse::kDisturbingProcessors);
   if (result.stopped_by_sprt) text += "stopped early: the SPRT reached a decision\n";
   return text;
 }

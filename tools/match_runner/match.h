@@ -26,6 +26,10 @@ struct MatchSettings {
   SprtSettings sprt;
   std::optional<std::uint64_t> seed;  // shuffles the opening order when set
   bool progress = true;
+  // Other programs' share of the processors is judged over stretches of games at least this long: the kernel
+  // counts the machine's time in ticks and a process's more finely, so a fraction of a second can show a
+  // tenth of a processor that is nobody's.
+  double watched_stretch_seconds = 5;
 };
 
 // Faults a player committed, each counted apart.
@@ -45,6 +49,18 @@ struct LossAlarms {
 // a draw. Reads the scores the engines reported with their moves ("+0.22", "-M3"), not the opening's moves.
 LossAlarms read_loss_alarm(const GameRecord& record);
 
+// Other programs' use of the processors while the games ran (tools/common/processor_use.h), in processors'
+// worth (0.3: 30% of one); unknown where /proc cannot be read or no stretch of games was long enough to
+// judge (MatchSettings::watched_stretch_seconds). From kDisturbingProcessors on, the clocks are no longer
+// fair: the match warns at the end of each stretch so disturbed and counts those stretches.
+struct OthersUse {
+  static constexpr double kDisturbingProcessors = 0.1;
+  bool known = false;
+  double average = 0, most = 0;  // over the match, and in the worst stretch
+  std::string most_in_games;     // the worst stretch's games: "game 7", "games 7-9"
+  int disturbed_stretches = 0;
+};
+
 struct PairingResult {
   int first = 0, second = 0;  // engine indexes; the tally is from the first engine's side
   Tally tally;
@@ -55,6 +71,7 @@ struct MatchResult {
   std::vector<PairingResult> pairings;
   std::vector<Faults> faults;      // per engine
   std::vector<LossAlarms> alarms;  // per engine
+  OthersUse others;
   bool stopped_by_sprt = false;
 };
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "engine/board/board.h"
 #include "engine/game/referee.h"
 #include "tests/support/program_run.h"
+#include "tools/common/child_process.h"
 #include "tools/match_runner/game.h"
 #include "tools/match_runner/match.h"
 #include "tools/match_runner/pgn.h"
@@ -440,6 +442,47 @@ TEST_CASE("loss alarms: the report names them per engine") {
             "New: losses 3: in 2 the winner scored +1.50 or more, and in 1 of those New still scored -0.50 "
             "or better at that move") != std::string::npos);
   CHECK(report.find("Base: losses") == std::string::npos);  // no losses, no line
+}
+
+TEST_CASE("other programs' use of the processors: the report gives it when known") {
+  MatchSettings settings;
+  settings.engines.resize(2);
+  MatchResult result;
+  result.faults.resize(2);
+  result.alarms.resize(2);
+  CHECK(match_report(settings, result).find("other programs") == std::string::npos);  // /proc unread
+  result.others = {true, 0.05, 0.4, "games 7-9", 2};
+  CHECK(match_report(settings, result)
+            .find("other programs: 0.05 of a processor's time on average while the games ran, at most 0.40 "
+                  "(during games 7-9); 2 stretches of games with 0.10 or more, whose clocks were not fair") !=
+        std::string::npos);
+}
+
+TEST_CASE("a match warns of another program's use of the processors and counts the stretches it disturbed") {
+  // A loop left behind by a shell that has exited is no process of the match's: it takes about a processor
+  // while short games are judged one by one (stretches of any length).
+  std::string error;
+  tools::ChildProcess burner;
+  REQUIRE(burner.start("sh -c \"(timeout 2 sh -c 'while :; do :; done' &)\"", "", error));
+  REQUIRE(burner.wait_exit(tools::Clock::now() + std::chrono::seconds(20)));
+  MatchSettings settings;
+  for (const char* name : {"A", "B"}) {
+    EngineConfig config;
+    config.name = name;
+    config.command = SHUAI_BINARY;
+    config.protocol = Protocol::kUcci;
+    settings.engines.push_back(config);
+  }
+  settings.game.limits.depth = 2;
+  settings.game.rules.max_plies = 20;
+  settings.progress = false;
+  settings.watched_stretch_seconds = 0;
+  const MatchResult result = run_match(settings);
+  REQUIRE(result.others.known);
+  CHECK(result.others.disturbed_stretches >= 1);
+  CHECK(result.others.most >= 0.3);
+  CHECK(result.others.most_in_games.find("game") == 0);
+  CHECK(match_report(settings, result).find("whose clocks were not fair") != std::string::npos);
 }
 
 }  // namespace
