@@ -146,20 +146,21 @@ MatchResult run_match(const MatchSettings& settings) {
   Progress progress(settings.progress ? stdout : nullptr);
   int finished = 0;
   const std::optional<tools::ProcessorUse> use_at_start = tools::read_processor_use();
-  std::optional<tools::ProcessorUse> use_at_last_game = use_at_start;
+  std::optional<tools::ProcessorUse> use_at_last_stretch = use_at_start;
 
   // Other programs' share over the games since the last stretch ended (with concurrency 1, during them).
   int games_judged = 0;
   const auto watch_others = [&] {
-    if (!use_at_last_game) return;
+    if (!use_at_last_stretch) return;
     const std::optional<tools::ProcessorUse> now = tools::read_processor_use();
-    if (!now || now->wall_seconds - use_at_last_game->wall_seconds < settings.watched_stretch_seconds) return;
+    if (!now || now->wall_seconds - use_at_last_stretch->wall_seconds < settings.watched_stretch_seconds)
+      return;
     OthersUse& others = result.others;
     others.known = true;
     others.average = tools::others_processors(*use_at_start, *now);
-    const double share = tools::others_processors(*use_at_last_game, *now);
+    const double share = tools::others_processors(*use_at_last_stretch, *now);
     const std::string games_named = stretch_name(games_judged + 1, finished);
-    use_at_last_game = now;
+    use_at_last_stretch = now;
     games_judged = finished;
     if (share > others.most) {
       others.most = share;
