@@ -44,13 +44,16 @@ std::optional<ProcessTimes> read_process(const std::filesystem::path& stat_file,
 
 }  // namespace
 
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 std::optional<ProcessorUse> read_processor_use() {
   const long ticks_per_second = sysconf(_SC_CLK_TCK);
   if (ticks_per_second <= 0) return std::nullopt;
   const double tick_seconds = 1.0 / double(ticks_per_second);
   ProcessorUse use;
-  use.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  use.wall_seconds = steady_seconds();
 
   // The first line sums every processor: user nice system idle iowait irq softirq steal ...
   std::ifstream machine("/proc/stat");

@@ -14,6 +14,9 @@ struct ProcessorUse {
   double own_seconds = 0;   // processor time of this process and its descendants, those ended included
 };
 
+// The steady clock's reading in seconds, as ProcessorUse::wall_seconds holds it: cheap, unlike a reading.
+double steady_seconds();
+
 // The reading now; nothing when /proc cannot be read.
 std::optional<ProcessorUse> read_processor_use();
 

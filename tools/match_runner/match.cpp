@@ -151,10 +151,12 @@ MatchResult run_match(const MatchSettings& settings) {
   // Other programs' share over the games since the last stretch ended (with concurrency 1, during them).
   int games_judged = 0;
   const auto watch_others = [&] {
-    if (!use_at_last_stretch) return;
-    const std::optional<tools::ProcessorUse> now = tools::read_processor_use();
-    if (!now || now->wall_seconds - use_at_last_stretch->wall_seconds < settings.watched_stretch_seconds)
+    // The clock first: reading /proc walks every process, which a game shorter than a stretch need not do.
+    if (!use_at_last_stretch ||
+        tools::steady_seconds() - use_at_last_stretch->wall_seconds < settings.watched_stretch_seconds)
       return;
+    const std::optional<tools::ProcessorUse> now = tools::read_processor_use();
+    if (!now) return;
     OthersUse& others = result.others;
     others.known = true;
     others.average = tools::others_processors(*use_at_start, *now);
